@@ -1,0 +1,81 @@
+import { env, SELF } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+
+describe('health', () => {
+  it('reports the version and every service as measured up', async () => {
+    const response = await SELF.fetch('http://yamb.test/api/health');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      status: string;
+      version: string;
+      humanCheck: string;
+      services: Record<string, { up: boolean; latencyMs: number }>;
+    };
+    expect(body.status).toBe('ok');
+    expect(body.version).toBe(env.APP_VERSION);
+    expect(body.humanCheck).toBe('off');
+    for (const name of ['database', 'storage', 'rooms']) {
+      expect(body.services[name].up).toBe(true);
+      expect(body.services[name].latencyMs).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
+
+describe('unknown API paths', () => {
+  it('answer 404 JSON with a message and a stable key', async () => {
+    const response = await SELF.fetch('http://yamb.test/api/nope');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Content-Type')).toContain('application/json');
+    expect(await response.json()).toEqual({ message: 'No such API endpoint', key: 'route-not-found' });
+  });
+
+  it('answer in Croatian when the client asks for it', async () => {
+    const response = await SELF.fetch('http://yamb.test/api/nope', { headers: { 'Accept-Language': 'hr' } });
+    expect(await response.json()).toEqual({ message: 'Nema takve API adrese', key: 'route-not-found' });
+  });
+});
+
+describe('D1', () => {
+  it('stores and reads back a row through the migrated schema', async () => {
+    await env.DB.prepare("INSERT INTO players (external_id, name) VALUES ('x-1', 'RoundTrip')").run();
+    const row = await env.DB.prepare('SELECT name, guest FROM players WHERE external_id = ?')
+      .bind('x-1')
+      .first();
+    expect(row).toEqual({ name: 'RoundTrip', guest: 1 });
+  });
+
+  it('refuses a second player with the same name in another case', async () => {
+    await env.DB.prepare("INSERT INTO players (external_id, name) VALUES ('x-2', 'Twin')").run();
+    await expect(
+      env.DB.prepare("INSERT INTO players (external_id, name) VALUES ('x-3', 'TWIN')").run(),
+    ).rejects.toThrow(/UNIQUE/);
+  });
+});
+
+describe('Durable Objects', () => {
+  it.each(['games/1', 'clashes/1'])(
+    'the room at /api/ws/%s accepts a WebSocket and greets it',
+    async (path) => {
+      const response = await SELF.fetch(`http://yamb.test/api/ws/${path}`, {
+        headers: { Upgrade: 'websocket' },
+      });
+      expect(response.status).toBe(101);
+      const socket = response.webSocket;
+      if (!socket) throw new Error('no socket');
+      const first = new Promise<string>((resolve) =>
+        socket.addEventListener('message', (e) => resolve(String(e.data))),
+      );
+      socket.accept();
+      const message = JSON.parse(await first) as { type: string };
+      expect(['GAME', 'UPDATE']).toContain(message.type);
+      socket.close();
+    },
+  );
+
+  it('the presence channel is refused without a session', async () => {
+    const response = await SELF.fetch('http://yamb.test/api/ws/players', {
+      headers: { Upgrade: 'websocket' },
+    });
+    expect(response.status).toBe(401);
+  });
+});

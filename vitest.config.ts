@@ -1,0 +1,31 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('./migrations');
+  return {
+    test: {
+      reporters: ['default', 'json'],
+      outputFile: { json: `reports/vitest-${process.env.VITEST_REPORT ?? 'all'}.json` },
+      projects: [
+        {
+          test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
+        },
+        {
+          plugins: [
+            cloudflareTest({
+              main: './worker/index.ts',
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+            }),
+          ],
+          test: {
+            name: 'worker',
+            include: ['test/worker/**/*.test.ts'],
+            setupFiles: ['./test/worker/setup.ts'],
+          },
+        },
+      ],
+    },
+  };
+});

@@ -1,0 +1,152 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { sign, verify } from 'hono/jwt';
+import type { Database } from '../db/client';
+import { type PlayerRow, players, sessions } from '../db/schema';
+import type { Env } from '../env';
+import { unauthorized } from '../lib/errors';
+import { randomToken, sha256 } from './crypto';
+
+export const ACCESS_COOKIE = 'yamb_access';
+export const REFRESH_COOKIE = 'yamb_refresh';
+export const ACCESS_TTL_SECONDS = 15 * 60;
+export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export type AppContext = Context<{ Bindings: Env; Variables: SessionVariables }>;
+export interface SessionVariables {
+  playerId: number | null;
+}
+
+const DEV_SECRET = 'yamb-local-development-secret-not-for-production';
+
+function secret(env: Env): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (env.ENVIRONMENT === 'development') return DEV_SECRET;
+  throw new Error('SESSION_SECRET is not set');
+}
+
+const secure = (env: Env) => env.ENVIRONMENT !== 'development';
+
+/** Reads the access cookie; an absent, expired or forged token simply means "not signed in". */
+export const session: MiddlewareHandler<{ Bindings: Env; Variables: SessionVariables }> = async (c, next) => {
+  c.set('playerId', await playerIdFromRequest(c.env, getCookie(c, ACCESS_COOKIE)));
+  await next();
+};
+
+export async function playerIdFromRequest(env: Env, token: string | undefined): Promise<number | null> {
+  if (!token) return null;
+  try {
+    const payload = await verify(token, secret(env), 'HS256');
+    const id = Number(payload.sub);
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+export function requirePlayerId(c: AppContext): number {
+  const id = c.get('playerId');
+  if (!id) throw unauthorized();
+  return id;
+}
+
+export async function requirePlayer(c: AppContext, db: Database): Promise<PlayerRow> {
+  const id = requirePlayerId(c);
+  const player = await db.query.players.findFirst({ where: eq(players.id, id) });
+  // A valid token for a deleted player is as good as none.
+  if (!player) throw unauthorized();
+  return player;
+}
+
+async function setAccessCookie(c: AppContext, playerId: number) {
+  const now = Math.floor(Date.now() / 1000);
+  const token = await sign(
+    { sub: String(playerId), iat: now, exp: now + ACCESS_TTL_SECONDS },
+    secret(c.env),
+    'HS256',
+  );
+  setCookie(c, ACCESS_COOKIE, token, {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secure(c.env),
+    maxAge: ACCESS_TTL_SECONDS,
+  });
+}
+
+function setRefreshCookie(c: AppContext, token: string) {
+  setCookie(c, REFRESH_COOKIE, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secure(c.env),
+    maxAge: REFRESH_TTL_SECONDS,
+  });
+}
+
+/** Starts a new session family for the player (a sign-in) and sets both cookies. */
+export async function startSession(
+  c: AppContext,
+  db: Database,
+  playerId: number,
+  familyId = randomToken(16),
+) {
+  const token = randomToken();
+  await db.insert(sessions).values({
+    id: randomToken(16),
+    playerId,
+    familyId,
+    tokenHash: await sha256(token),
+    expiresAt: Date.now() + REFRESH_TTL_SECONDS * 1000,
+  });
+  await setAccessCookie(c, playerId);
+  setRefreshCookie(c, token);
+}
+
+/**
+ * Rotates the refresh token. A token that was already rotated or revoked means it was copied:
+ * the whole family is revoked so that neither copy keeps working.
+ */
+export async function rotateSession(c: AppContext, db: Database): Promise<number> {
+  const token = getCookie(c, REFRESH_COOKIE);
+  if (!token) throw unauthorized();
+  const row = await db.query.sessions.findFirst({ where: eq(sessions.tokenHash, await sha256(token)) });
+  if (!row) throw unauthorized();
+  const now = Date.now();
+  if (row.rotatedAt || row.revokedAt) {
+    await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.familyId, row.familyId));
+    clearSessionCookies(c);
+    throw unauthorized();
+  }
+  if (row.expiresAt < now) throw unauthorized();
+  // Conditional update: of two concurrent refreshes with the same token, only one rotates.
+  const claimed = await db
+    .update(sessions)
+    .set({ rotatedAt: now })
+    .where(and(eq(sessions.id, row.id), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (claimed.length === 0) throw unauthorized();
+  await startSession(c, db, row.playerId, row.familyId);
+  return row.playerId;
+}
+
+/** Revokes the family of the presented refresh token, if any, and clears the cookies. */
+export async function endSession(c: AppContext, db: Database) {
+  const token = getCookie(c, REFRESH_COOKIE);
+  if (token) {
+    const row = await db.query.sessions.findFirst({ where: eq(sessions.tokenHash, await sha256(token)) });
+    if (row)
+      await db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.familyId, row.familyId));
+  }
+  clearSessionCookies(c);
+}
+
+export async function revokeAllSessions(db: Database, playerId: number) {
+  await db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.playerId, playerId));
+}
+
+export function clearSessionCookies(c: AppContext) {
+  deleteCookie(c, ACCESS_COOKIE, { path: '/api', secure: secure(c.env) });
+  deleteCookie(c, REFRESH_COOKIE, { path: '/api/auth', secure: secure(c.env) });
+}

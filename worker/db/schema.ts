@@ -1,0 +1,268 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+// Times are epoch milliseconds: D1 has no date type and numbers sort and compare cheaply.
+const createdAt = () => integer('created_at').notNull().default(sql`(unixepoch() * 1000)`);
+const updatedAt = () => integer('updated_at').notNull().default(sql`(unixepoch() * 1000)`);
+
+export const players = sqliteTable(
+  'players',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
+    avatarKey: text('avatar_key'),
+    admin: integer('admin', { mode: 'boolean' }).notNull().default(false),
+    guest: integer('guest', { mode: 'boolean' }).notNull().default(true),
+    status: text('status', { enum: ['ACTIVE', 'BANNED'] })
+      .notNull()
+      .default('ACTIVE'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('players_external_id_unique').on(t.externalId),
+    // Usernames and e-mails are unique regardless of case.
+    uniqueIndex('players_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('players_email_unique').on(sql`lower(${t.email})`),
+    index('players_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const credentials = sqliteTable('credentials', {
+  playerId: integer('player_id')
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  algorithm: text('algorithm').notNull().default('PBKDF2-SHA256'),
+  iterations: integer('iterations').notNull(),
+  salt: text('salt').notNull(),
+  hash: text('hash').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Refresh tokens, stored hashed. A family is one sign-in; rotation keeps the family. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    rotatedAt: integer('rotated_at'),
+    revokedAt: integer('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
+    index('sessions_player_id_idx').on(t.playerId),
+    index('sessions_family_id_idx').on(t.familyId),
+  ],
+);
+
+/** Single-use e-mail verification and password-reset tokens, stored hashed. */
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['VERIFY_EMAIL', 'RESET_PASSWORD'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_token_hash_unique').on(t.tokenHash),
+    index('email_tokens_player_id_idx').on(t.playerId),
+  ],
+);
+
+export const preferences = sqliteTable('preferences', {
+  playerId: integer('player_id')
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  language: text('language', { enum: ['en-US', 'hr'] }).notNull(),
+  theme: text('theme', { enum: ['dark', 'light'] }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const clashes = sqliteTable(
+  'clashes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['LIVE'] })
+      .notNull()
+      .default('LIVE'),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'COMPLETED'] })
+      .notNull()
+      .default('PENDING'),
+    turn: integer('turn').notNull().default(0),
+    winnerId: integer('winner_id').references(() => players.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('clashes_owner_id_idx').on(t.ownerId),
+    index('clashes_winner_id_idx').on(t.winnerId),
+    index('clashes_status_updated_at_idx').on(t.status, t.updatedAt),
+    index('clashes_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** The index of games; the authoritative state lives in the game's room (GameRoom or ClashRoom). */
+export const games = sqliteTable(
+  'games',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    clashId: integer('clash_id').references(() => clashes.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['SOLO', 'CLASH'] })
+      .notNull()
+      .default('SOLO'),
+    status: text('status', { enum: ['IN_PROGRESS', 'COMPLETED', 'ARCHIVED'] })
+      .notNull()
+      .default('IN_PROGRESS'),
+    totalSum: integer('total_sum').notNull().default(0),
+    progress: integer('progress').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('games_player_id_status_idx').on(t.playerId, t.status),
+    index('games_clash_id_idx').on(t.clashId),
+    index('games_updated_at_idx').on(t.updatedAt),
+  ],
+);
+
+export const clashPlayers = sqliteTable(
+  'clash_players',
+  {
+    clashId: integer('clash_id')
+      .notNull()
+      .references(() => clashes.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['PENDING', 'ACCEPTED', 'DECLINED'] })
+      .notNull()
+      .default('PENDING'),
+    position: integer('position').notNull(),
+    gameId: integer('game_id').references(() => games.id, { onDelete: 'set null' }),
+    score: integer('score'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clashId, t.playerId] }),
+    index('clash_players_player_id_idx').on(t.playerId),
+    index('clash_players_game_id_idx').on(t.gameId),
+  ],
+);
+
+/** One row per completed game: unique on game id so a retried write never counts twice. */
+export const scores = sqliteTable(
+  'scores',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    value: integer('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('scores_game_id_unique').on(t.gameId),
+    index('scores_player_id_idx').on(t.playerId),
+    index('scores_value_idx').on(t.value),
+    index('scores_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    link: text('link'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_player_id_created_at_idx').on(t.playerId, t.createdAt)],
+);
+
+export const logs = sqliteTable(
+  'logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    playerId: integer('player_id').references(() => players.id, { onDelete: 'set null' }),
+    level: text('level', { enum: ['DEBUG', 'INFO', 'WARN', 'ERROR'] }).notNull(),
+    message: text('message').notNull(),
+    data: text('data', { mode: 'json' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('logs_player_id_idx').on(t.playerId), index('logs_created_at_idx').on(t.createdAt)],
+);
+
+export const tickets = sqliteTable(
+  'tickets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    playerId: integer('player_id').references(() => players.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    emailAddresses: text('email_addresses', { mode: 'json' }).$type<string[]>(),
+    status: text('status', { enum: ['NEW', 'IN_PROGRESS', 'CLOSED', 'REJECTED'] })
+      .notNull()
+      .default('NEW'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('tickets_player_id_idx').on(t.playerId), index('tickets_updated_at_idx').on(t.updatedAt)],
+);
+
+/** Mail written locally instead of sent; production sends through the e-mail binding and records it here. */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    sentAt: integer('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_created_at_idx').on(t.createdAt), index('outbox_to_address_idx').on(t.toAddress)],
+);
+
+/** Fixed-window counters for rate limits (sign-in, registration, e-mail); D1 keeps local dev identical to production. */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
+export type PlayerRow = typeof players.$inferSelect;
+export type GameRow = typeof games.$inferSelect;
+export type ClashRow = typeof clashes.$inferSelect;
+export type ScoreRow = typeof scores.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type LogRow = typeof logs.$inferSelect;
+export type TicketRow = typeof tickets.$inferSelect;

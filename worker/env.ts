@@ -1,0 +1,29 @@
+// The bindings of wrangler.toml. partyserver types its rooms against the global Cloudflare.Env,
+// so the bindings are declared there and re-exported under a local name.
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      DB: D1Database;
+      AVATARS: R2Bucket;
+      ASSETS: Fetcher;
+      GAME_ROOM: DurableObjectNamespace<import('../durable-objects/GameRoom').GameRoom>;
+      CLASH_ROOM: DurableObjectNamespace<import('../durable-objects/ClashRoom').ClashRoom>;
+      PRESENCE: DurableObjectNamespace<import('../durable-objects/Presence').Presence>;
+      ENVIRONMENT: 'development' | 'production' | string;
+      APP_VERSION: string;
+      HUMAN_CHECK: 'on' | 'off' | string;
+      TURNSTILE_SITE_KEY: string;
+      /** Secret: Turnstile's server key. */
+      TURNSTILE_SECRET?: string;
+      /** Secret: HMAC key of the access tokens. */
+      SESSION_SECRET?: string;
+      /** Cloudflare Email binding, production only. */
+      EMAIL?: SendEmail;
+      EMAIL_FROM?: string;
+      /** Present in the Workers test pool only. */
+      TEST_MIGRATIONS?: { name: string; queries: string[] }[];
+    }
+  }
+}
+
+export type Env = Cloudflare.Env;

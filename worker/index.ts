@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { type SessionVariables, session } from './auth/session';
+import type { Env } from './env';
+import { errorBody, handleError } from './lib/errors';
+import { requestLog } from './lib/log';
+import { sameOrigin } from './lib/origin';
+import { auth } from './routes/auth';
+import { dev } from './routes/dev';
+import { health } from './routes/health';
+import { live } from './routes/live';
+import { playersRoutes } from './routes/players';
+
+// The rooms are Durable Object classes: the runtime finds them among the entry's exports.
+export { ClashRoom } from '../durable-objects/ClashRoom';
+export { GameRoom } from '../durable-objects/GameRoom';
+export { Presence } from '../durable-objects/Presence';
+
+const app = new Hono<{ Bindings: Env; Variables: SessionVariables }>().basePath('/api');
+
+// What a request meets, in order: a log line, the same-origin guard, the session cookie.
+app.use(requestLog);
+app.use(sameOrigin);
+app.use(session);
+
+app.route('/health', health); // version and the state of D1, R2 and the Durable Objects
+app.route('/auth', auth); // guests, sign-up, sign-in, refresh, logout, e-mail tokens
+app.route('/players', playersRoutes); // players, their preferences, name, e-mail, avatar
+app.route('/ws', live); // WebSocket upgrades handed to the rooms
+app.route('/dev', dev); // local development only: the mail outbox
+
+app.notFound((c) => c.json(errorBody(c, 'route-not-found'), 404));
+app.onError(handleError);
+
+export default app;

@@ -1,0 +1,47 @@
+import type { PlayerRow } from '../db/schema';
+import { links } from '../lib/hal';
+
+export interface Viewer {
+  id: number;
+  admin: boolean;
+}
+
+export const playerPath = (id: number) => `/api/players/${id}`;
+export const avatarUrl = (row: Pick<PlayerRow, 'avatarKey'>) =>
+  row.avatarKey ? `/api/avatars/${row.avatarKey}` : null;
+
+/** The player as a client sees it; private fields and links only for the player and admins. */
+export function toPlayerResource(row: PlayerRow, viewer: Viewer | null) {
+  const self = viewer?.id === row.id;
+  const privileged = self || viewer?.admin === true;
+  const base = playerPath(row.id);
+  const url = avatarUrl(row);
+  return {
+    id: row.id,
+    externalId: row.externalId,
+    name: row.name,
+    email: privileged ? row.email : null,
+    emailVerified: row.emailVerified,
+    avatar: url ? { url } : null,
+    admin: row.admin,
+    guest: row.guest,
+    status: row.status,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+    _links: links({
+      self: base,
+      stats: `${base}/stats`,
+      scores: `${base}/scores`,
+      games: `${base}/games`,
+      clashes: `${base}/clashes`,
+      preferences: self && `${base}/preferences`,
+      username: self && `${base}/username`,
+      email: self && `${base}/email`,
+      avatar: self && `${base}/avatar`,
+      notifications: self && `${base}/notifications`,
+      logs: privileged && `${base}/logs`,
+    }),
+  };
+}
+
+export type PlayerResource = ReturnType<typeof toPlayerResource>;

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import type { SessionVariables } from '../auth/session';
+import type { Env } from '../env';
+import { AppError, unauthorized } from '../lib/errors';
+import { pathId } from '../lib/validate';
+
+export const VIEWER_HEADER = 'X-Yamb-Viewer';
+
+type Live = { Bindings: Env; Variables: SessionVariables };
+
+/**
+ * Hands a WebSocket upgrade to its room, telling the room who is connecting. The header is set
+ * here from the verified session, and any client-sent copy is dropped.
+ */
+function forward(
+  request: Request,
+  viewerId: number | null,
+  stub: { fetch(request: Request): Promise<Response> },
+) {
+  if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
+    throw new AppError(426, 'upgrade-required');
+  const headers = new Headers(request.headers);
+  headers.delete(VIEWER_HEADER);
+  if (viewerId) headers.set(VIEWER_HEADER, String(viewerId));
+  return stub.fetch(new Request(request, { headers }));
+}
+
+export const live = new Hono<Live>()
+  .get('/games/:id', (c) =>
+    forward(c.req.raw, c.get('playerId'), c.env.GAME_ROOM.getByName(String(pathId(c)))),
+  )
+  .get('/clashes/:id', (c) =>
+    forward(c.req.raw, c.get('playerId'), c.env.CLASH_ROOM.getByName(String(pathId(c)))),
+  )
+  .get('/players', (c) => {
+    const playerId = c.get('playerId');
+    if (!playerId) throw unauthorized();
+    return forward(c.req.raw, playerId, c.env.PRESENCE.getByName('global'));
+  });
