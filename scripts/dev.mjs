@@ -1,0 +1,32 @@
+// `npm run dev`: wrangler serves the API and the rooms on 8787 (reloading the Worker on change);
+// Vite serves the web app with hot reload on 5173 and proxies /api (and its WebSockets) to wrangler.
+import { spawn, spawnSync } from 'node:child_process';
+
+const env = {
+  ...process.env,
+  CI: 'true',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+};
+const migrate = spawnSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local'], {
+  stdio: 'inherit',
+  env,
+});
+if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+
+const children = [
+  spawn('npx', ['wrangler', 'dev', '--local', '--ip', '127.0.0.1', '--port', '8787'], {
+    stdio: 'inherit',
+    env,
+  }),
+  spawn('npx', ['vite'], { stdio: 'inherit', env: process.env }),
+];
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });
