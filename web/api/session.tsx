@@ -1,0 +1,137 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { toastError } from '../components/Toasts';
+import { readStorage, removeStorage, STORAGE_KEYS } from '../storage';
+import { ApiError, api } from './client';
+import { randomGuestName } from './guestName';
+import type { Player } from './types';
+
+/** SPEC section 9: guest registration is tried 3 times, 1000 ms apart. */
+export const GUEST_ATTEMPTS = 3;
+export const GUEST_RETRY_MS = 1000;
+
+export interface SessionValue {
+  /** The current player; null while loading or when even a guest could not be registered. */
+  player: Player | null;
+  /** True until the session start has finished (the loading die is shown meanwhile). */
+  loading: boolean;
+  /** Fetches the current player again (after a profile change, a password reset, a sign-in). */
+  reload: () => Promise<Player | null>;
+  /** Replaces the current player with one a call already returned (sign-in, migrate). */
+  setPlayer: (player: Player | null) => void;
+  /** Ends the session and continues as a new guest. The caller navigates (to /login). */
+  logout: () => Promise<void>;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Where the accounts work plugs in the human check (Turnstile, action "register"). */
+async function humanCheckToken(): Promise<string> {
+  return '';
+}
+
+async function registerGuest(): Promise<Player | null> {
+  for (let attempt = 1; attempt <= GUEST_ATTEMPTS; attempt++) {
+    try {
+      return await api<Player>('/auth/register-guest', {
+        method: 'POST',
+        headers: { 'X-Recaptcha-Token': await humanCheckToken() },
+        body: { username: randomGuestName() },
+      });
+    } catch (error) {
+      if (attempt === GUEST_ATTEMPTS) {
+        // SPEC section 4: a failed guest registration is only logged; the visitor can still browse.
+        console.error('Guest registration failed', error);
+        return null;
+      }
+      await wait(GUEST_RETRY_MS);
+    }
+  }
+  return null;
+}
+
+const signedOut = (error: unknown) =>
+  error instanceof ApiError && (error.status === 400 || error.status === 401);
+
+/** SPEC section 4 "Session start": migrate a legacy token, else the current player, else a new guest. */
+async function startSession(): Promise<Player | null> {
+  const legacy = readStorage(STORAGE_KEYS.legacyToken);
+  try {
+    if (legacy) {
+      // Removed first: a token the server refuses must not be retried on every visit.
+      removeStorage(STORAGE_KEYS.legacyToken);
+      return await api<Player>('/auth/migrate', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${legacy}` },
+      });
+    }
+    return await api<Player>('/players/me');
+  } catch (error) {
+    if (signedOut(error)) return registerGuest();
+    throw error;
+  }
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [player, setPlayer] = useState<Player | null>(null);
+  const [loading, setLoading] = useState(true);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // StrictMode runs effects twice in development; two session starts would register two guests.
+    if (started.current) return;
+    started.current = true;
+    startSession()
+      .then(setPlayer)
+      .catch(toastError)
+      .finally(() => setLoading(false));
+  }, []);
+
+  const reload = useCallback(async () => {
+    try {
+      const me = await api<Player>('/players/me');
+      setPlayer(me);
+      return me;
+    } catch (error) {
+      toastError(error);
+      return null;
+    }
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await api<void>('/auth/logout', { method: 'POST' });
+    } catch (error) {
+      // The session may be gone on the server already; signing out locally must still happen.
+      if (!signedOut(error)) toastError(error);
+    }
+    setPlayer(null);
+    // Nothing fetched for the previous player may show for the next one.
+    queryClient.clear();
+    setPlayer(await registerGuest());
+  }, [queryClient]);
+
+  const value = useMemo(
+    () => ({ player, loading, reload, setPlayer, logout }),
+    [player, loading, reload, logout],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}

@@ -1,0 +1,200 @@
+import { type ReactNode, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useSession } from '../api/session';
+import { useLayout } from '../layout';
+import { Avatar } from './Avatar';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DieFace } from './DieFace';
+import {
+  AboutIcon,
+  AdminIcon,
+  ClashesIcon,
+  CloseIcon,
+  MenuIcon,
+  PlayIcon,
+  ProfileIcon,
+  RankingsIcon,
+  SearchIcon,
+  SettingsIcon,
+  ShareIcon,
+  SignOutIcon,
+  SignUpIcon,
+} from './icons';
+
+const MENU_ID = 'nav-menu';
+
+/** The Web Share sheet where the browser has one; elsewhere the link is copied and a toast says so. */
+async function shareSite(texts: { title: string; text: string; copied: string; copyFailed: string }) {
+  const url = window.location.origin;
+  if (navigator.share) {
+    try {
+      await navigator.share({ title: texts.title, text: texts.text, url });
+      return;
+    } catch (error) {
+      // The user closed the share sheet: nothing to report.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success(texts.copied);
+  } catch {
+    toast(texts.copyFailed);
+  }
+}
+
+function NavItem({
+  to,
+  icon,
+  children,
+  end,
+}: {
+  to: string;
+  icon: ReactNode;
+  children: ReactNode;
+  end?: boolean;
+}) {
+  return (
+    <li>
+      <NavLink to={to} end={end} className="nav-item">
+        {icon}
+        <span>{children}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+export function Nav() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { player, logout } = useSession();
+  const { mobile, menuOpen, setMenuOpen } = useLayout();
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
+
+  const signOut = async () => {
+    setConfirmSignOut(false);
+    await logout();
+    navigate('/login');
+  };
+
+  const share = () =>
+    shareSite({
+      title: 'Yamb',
+      text: t('nav.shareText'),
+      copied: t('nav.linkCopied'),
+      copyFailed: t('nav.copyFailed', { url: window.location.origin }),
+    });
+
+  return (
+    <header className="nav">
+      <div className="nav-bar">
+        <Link to="/" className="brand" aria-label={t('nav.home')}>
+          <DieFace value={5} size={30} />
+          <span className="brand-name">Yamb</span>
+        </Link>
+        {player ? (
+          <div className="nav-player" title={player.name}>
+            <Avatar player={player} size={mobile ? 30 : 40} />
+            <span className="nav-player-text">
+              <span className="nav-player-name">{player.name}</span>
+              {mobile ? null : (
+                <span className="nav-player-role">{t(player.guest ? 'nav.guest' : 'nav.registered')}</span>
+              )}
+            </span>
+          </div>
+        ) : null}
+        {mobile ? (
+          <button
+            type="button"
+            className="burger"
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            <span className="visually-hidden">{t(menuOpen ? 'nav.closeMenu' : 'nav.openMenu')}</span>
+          </button>
+        ) : null}
+      </div>
+      {/* Choosing any entry closes the mobile menu. */}
+      <nav
+        id={MENU_ID}
+        className="nav-menu"
+        aria-label={t('nav.label')}
+        hidden={mobile && !menuOpen}
+        onClickCapture={(event) => {
+          if ((event.target as Element).closest('a, button')) setMenuOpen(false);
+        }}
+      >
+        <div className="nav-search">
+          <label htmlFor="nav-search" className="visually-hidden">
+            {t('nav.search')}
+          </label>
+          <SearchIcon />
+          <input
+            id="nav-search"
+            type="search"
+            placeholder={t('nav.searchPlaceholder')}
+            title={t('nav.searchSoon')}
+            disabled
+          />
+        </div>
+        <ul className="nav-list">
+          <NavItem to="/" end icon={<PlayIcon />}>
+            {t('nav.play')}
+          </NavItem>
+          <NavItem to="/clashes" icon={<ClashesIcon />}>
+            {t('nav.clashes')}
+          </NavItem>
+          <NavItem to="/rankings" icon={<RankingsIcon />}>
+            {t('nav.rankings')}
+          </NavItem>
+          <NavItem to="/profile" icon={<ProfileIcon />}>
+            {t('nav.profile')}
+          </NavItem>
+          <NavItem to="/about" icon={<AboutIcon />}>
+            {t('nav.about')}
+          </NavItem>
+          <NavItem to="/settings" icon={<SettingsIcon />}>
+            {t('nav.settings')}
+          </NavItem>
+          {player?.admin ? (
+            <NavItem to="/admin" icon={<AdminIcon />}>
+              {t('nav.admin')}
+            </NavItem>
+          ) : null}
+        </ul>
+        <ul className="nav-list nav-actions">
+          <li>
+            <button type="button" className="nav-item" onClick={share}>
+              <ShareIcon />
+              <span>{t('nav.share')}</span>
+            </button>
+          </li>
+          {player && !player.guest ? (
+            <li>
+              <button type="button" className="nav-item" onClick={() => setConfirmSignOut(true)}>
+                <SignOutIcon />
+                <span>{t('nav.signOut')}</span>
+              </button>
+            </li>
+          ) : (
+            <NavItem to="/register" icon={<SignUpIcon />}>
+              {t('nav.signUp')}
+            </NavItem>
+          )}
+        </ul>
+      </nav>
+      <ConfirmDialog
+        open={confirmSignOut}
+        title={t('nav.signOutTitle')}
+        message={t('nav.signOutQuestion')}
+        danger
+        onConfirm={signOut}
+        onCancel={() => setConfirmSignOut(false)}
+      />
+    </header>
+  );
+}

@@ -1,0 +1,164 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import toast from 'react-hot-toast';
+import i18n, { LANGUAGE_NAMES, type Language, storedLanguage, toLanguage } from './i18n';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
+
+export const THEMES = ['dark', 'light'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export interface Preferences {
+  theme: Theme;
+  language: Language;
+}
+
+export type PreferencesListener = (prefs: Preferences) => void;
+
+export interface PreferencesValue extends Preferences {
+  /** The user picked a theme: applies it, stores it, shows a toast and tells the listeners. */
+  setTheme: (theme: Theme) => void;
+  /** The user picked a language: same as setTheme. */
+  setLanguage: (language: Language) => void;
+  /**
+   * Applies preferences that came from elsewhere (the server's reply) quietly: stored locally,
+   * but no toast and no listener call, so applying a server value never echoes back to the server.
+   */
+  apply: (prefs: Partial<Preferences>) => void;
+  /** Adds a listener for the user's changes; returns the function that removes it. */
+  subscribe: (listener: PreferencesListener) => () => void;
+}
+
+export function isTheme(value: unknown): value is Theme {
+  return value === 'dark' || value === 'light';
+}
+
+/** A stored choice wins; a first visit follows the system; otherwise dark (same rule as index.html). */
+export function initialTheme(): Theme {
+  const stored = readStorage(STORAGE_KEYS.theme);
+  if (isTheme(stored)) return stored;
+  return window.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
+}
+
+function applyTheme(theme: Theme): void {
+  document.documentElement.dataset.theme = theme;
+}
+
+const PreferencesContext = createContext<PreferencesValue | null>(null);
+
+export function PreferencesProvider({
+  children,
+  onChange,
+}: {
+  children: ReactNode;
+  /** Called after each change the user makes (the accounts work saves it to the server). */
+  onChange?: PreferencesListener;
+}) {
+  const [prefs, setPrefs] = useState<Preferences>(() => ({
+    theme: initialTheme(),
+    language: storedLanguage(),
+  }));
+  const current = useRef(prefs);
+  const listeners = useRef(new Set<PreferencesListener>());
+
+  useEffect(() => {
+    if (!onChange) return;
+    const set = listeners.current;
+    set.add(onChange);
+    return () => {
+      set.delete(onChange);
+    };
+  }, [onChange]);
+
+  useEffect(() => {
+    applyTheme(prefs.theme);
+  }, [prefs.theme]);
+
+  const commit = useCallback((next: Partial<Preferences>): Preferences => {
+    const merged = { ...current.current, ...next };
+    current.current = merged;
+    if (next.theme) {
+      applyTheme(next.theme);
+      writeStorage(STORAGE_KEYS.theme, next.theme);
+    }
+    if (next.language) {
+      writeStorage(STORAGE_KEYS.language, next.language);
+      void i18n.changeLanguage(next.language);
+    }
+    setPrefs(merged);
+    return merged;
+  }, []);
+
+  const notify = useCallback((prefs: Preferences) => {
+    for (const listener of listeners.current) listener(prefs);
+  }, []);
+
+  const setTheme = useCallback(
+    (theme: Theme) => {
+      const prefs = commit({ theme });
+      // One toast id per kind: flipping quickly updates the toast instead of stacking them.
+      toast.success(i18n.t('preferences.themeSet', { theme: i18n.t(`preferences.themes.${theme}`) }), {
+        id: 'preferences-theme',
+      });
+      notify(prefs);
+    },
+    [commit, notify],
+  );
+
+  const setLanguage = useCallback(
+    (language: Language) => {
+      const prefs = commit({ language });
+      // After commit, i18n already speaks the new language: the toast is written in it.
+      toast.success(i18n.t('preferences.languageChanged', { language: LANGUAGE_NAMES[language] }), {
+        id: 'preferences-language',
+      });
+      notify(prefs);
+    },
+    [commit, notify],
+  );
+
+  const apply = useCallback(
+    (next: Partial<Preferences>) => {
+      const clean: Partial<Preferences> = {};
+      if (isTheme(next.theme)) clean.theme = next.theme;
+      if (next.language) clean.language = toLanguage(next.language);
+      commit(clean);
+    },
+    [commit],
+  );
+
+  const subscribe = useCallback((listener: PreferencesListener) => {
+    listeners.current.add(listener);
+    return () => {
+      listeners.current.delete(listener);
+    };
+  }, []);
+
+  const value = useMemo<PreferencesValue>(
+    () => ({ ...prefs, setTheme, setLanguage, apply, subscribe }),
+    [prefs, setTheme, setLanguage, apply, subscribe],
+  );
+
+  return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
+}
+
+export function usePreferences(): PreferencesValue {
+  const value = useContext(PreferencesContext);
+  if (!value) throw new Error('usePreferences must be used inside <PreferencesProvider>');
+  return value;
+}
+
+/** Subscribes a component to the user's preference changes for as long as it is mounted. */
+export function usePreferencesListener(listener: PreferencesListener): void {
+  const { subscribe } = usePreferences();
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => subscribe((prefs) => latest.current(prefs)), [subscribe]);
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '../components/ComingSoon';
+
+export default function Register() {
+  const { t } = useTranslation();
+  return <ComingSoon title={t('screens.register')} />;
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { useTitle } from '../components/useTitle';
+import { LANGUAGE_NAMES, LANGUAGES, toLanguage } from '../i18n';
+import { type Theme, usePreferences } from '../preferences';
+
+const THEME_CHOICES: readonly Theme[] = ['light', 'dark'];
+
+export default function Settings() {
+  const { t } = useTranslation();
+  const { theme, setTheme, language, setLanguage } = usePreferences();
+  useTitle(t('screens.settings'));
+
+  return (
+    <section className="page" aria-labelledby="settings-title">
+      <h1 id="settings-title">{t('screens.settings')}</h1>
+      <div className="card settings">
+        <fieldset className="choice-group">
+          <legend>{t('settings.theme')}</legend>
+          {THEME_CHOICES.map((value) => (
+            <label key={value} className="choice">
+              <input
+                type="radio"
+                name="theme"
+                value={value}
+                checked={theme === value}
+                onChange={() => setTheme(value)}
+              />
+              <span>{t(`preferences.themes.${value}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="settings-language">{t('settings.language')}</label>
+          <select
+            id="settings-language"
+            value={language}
+            onChange={(event) => setLanguage(toLanguage(event.target.value))}
+          >
+            {LANGUAGES.map((value) => (
+              <option key={value} value={value} lang={value}>
+                {LANGUAGE_NAMES[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="muted">{t('settings.stored')}</p>
+      </div>
+    </section>
+  );
+}
