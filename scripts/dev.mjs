@@ -1,6 +1,7 @@
 // `npm run dev`: wrangler serves the API and the rooms on 8787 (reloading the Worker on change);
 // Vite serves the web app with hot reload on 5173 and proxies /api (and its WebSockets) to wrangler.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 
 const env = {
   ...process.env,
@@ -8,6 +9,11 @@ const env = {
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
   WRANGLER_SEND_METRICS: 'false',
 };
+// wrangler refuses to start while the [assets] directory is missing; Vite serves the real app in dev.
+if (!existsSync('dist/web')) {
+  mkdirSync('dist/web', { recursive: true });
+  writeFileSync('dist/web/index.html', '<!doctype html><title>Yamb</title>');
+}
 const migrate = spawnSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local'], {
   stdio: 'inherit',
   env,
