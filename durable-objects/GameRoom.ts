@@ -1,10 +1,309 @@
-import { type Connection, Server } from 'partyserver';
+import { eq } from 'drizzle-orm';
+import { type Connection, type ConnectionContext, Server } from 'partyserver';
+import {
+  announce,
+  type BoxType,
+  type ColumnType,
+  fill,
+  type GameState,
+  newGame,
+  progress,
+  RuleError,
+  restart,
+  roll,
+  totalSum,
+  undo,
+} from '../game';
+import { database } from '../worker/db/client';
+import { games, scores } from '../worker/db/schema';
+import { cryptoDiceSource } from '../worker/lib/dice';
+import { type GameMeta, type GameResource, toGameResource } from '../worker/resources/game';
 
-/** One solo game: the authoritative state, applied one action at a time. (Logic arrives with the solo-play issue.) */
+/** A move the game's player asks for; the Worker has validated the shape, the rules judge the move. */
+export type RoomAction =
+  | { type: 'ROLL'; diceToRoll: number[] }
+  | { type: 'ANNOUNCE'; boxType: BoxType }
+  | { type: 'FILL'; columnType: ColumnType; boxType: BoxType }
+  | { type: 'UNDO' }
+  | { type: 'RESTART' }
+  | { type: 'ARCHIVE' };
+
+/** RPC answers are values, not exceptions: an error thrown across RPC loses its class and its key. */
+export type RoomResult =
+  | { ok: true; game: GameResource }
+  | { ok: false; status: 403 | 404 | 409 | 503; key: string };
+
+export interface NewGame {
+  id: number;
+  playerId: number;
+  playerName: string;
+  /** The index row's creation time, so the room and the index agree. */
+  createdAt: number;
+}
+
+/** Sent on connect and after every change to everyone on /api/ws/games/{id}. */
+export interface GameMessage {
+  type: 'GAME';
+  game: GameResource | null;
+}
+
+interface GameRecord {
+  state: GameState;
+  meta: GameMeta;
+  /** Bumped by every change; the index is current when INDEXED_KEY holds the same number. */
+  version: number;
+}
+
+interface Watcher {
+  viewerId: number | null;
+}
+
+const GAME_KEY = 'game';
+const INDEXED_KEY = 'indexed-version';
+/**
+ * Write-behind delay of the D1 index. Awaiting a D1 write on every move tripled a move's latency
+ * (bench/latency.mjs: roll p50 3.4x the bare room round trip, 1.4x without it), so moves answer once
+ * the room's own storage has them and the index follows within this delay, one write for any number
+ * of moves in between. A completion (the score) and an archive are written before answering.
+ */
+const INDEX_DELAY_MS = 1_000;
+const INDEX_RETRY_MS = 10_000;
+/** Set by worker/routes/live.ts from the verified session; never taken from the client. */
+const VIEWER_HEADER = 'X-Yamb-Viewer';
+
+function applyAction(state: GameState, action: Exclude<RoomAction, { type: 'ARCHIVE' }>): GameState {
+  switch (action.type) {
+    case 'ROLL':
+      return roll(state, action.diceToRoll, cryptoDiceSource);
+    case 'ANNOUNCE':
+      return announce(state, action.boxType);
+    case 'FILL':
+      return fill(state, action.columnType, action.boxType);
+    case 'UNDO':
+      return undo(state);
+    case 'RESTART':
+      return restart(state);
+  }
+}
+
+const refuse = (status: 403 | 404 | 409 | 503, key: string): RoomResult => ({ ok: false, status, key });
+
+function viewerFrom(header: string | null): number | null {
+  const id = Number(header);
+  return header && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * One solo game. Its SQLite-backed storage is the truth: every change is written there (synchronously,
+ * through `storage.kv`) before anyone hears of it, and the D1 index follows after. Nothing is cached
+ * in memory, so an evicted or restarted object picks up exactly where storage left it.
+ *
+ * RPC (called by worker/routes/games.ts on the stub): `create`, `get`, `act`, `echo`.
+ * Moments: `onConnect` greets a socket with the game, `onAlarm` brings the D1 index up to date.
+ */
 export class GameRoom extends Server {
   static override options = { hibernate: true };
 
-  override onConnect(connection: Connection) {
-    connection.send(JSON.stringify({ type: 'GAME', game: null }));
+  /** A round trip that does nothing: the benchmark's baseline for an RPC to this room. */
+  echo(): 'echo' {
+    return 'echo';
   }
+
+  /** Starts the game for its player, or returns it when it already exists (creation is retried safely). */
+  create(init: NewGame): RoomResult {
+    const record = this.#load();
+    if (record) {
+      if (record.meta.player.id !== init.playerId) return refuse(403, 'not-your-game');
+      // A renamed player gets their new name on the next "current game" call; the index has no names.
+      if (record.meta.player.name !== init.playerName) {
+        this.#persist({
+          ...record,
+          meta: { ...record.meta, player: { id: init.playerId, name: init.playerName } },
+        });
+      }
+      return this.#answer(init.playerId);
+    }
+    const meta: GameMeta = {
+      id: init.id,
+      player: { id: init.playerId, name: init.playerName },
+      archived: false,
+      createdAt: init.createdAt,
+      updatedAt: init.createdAt,
+    };
+    // The Worker inserted the index row with exactly these values, so it is current from the start.
+    this.#persist({ state: newGame('SOLO'), meta, version: 1 });
+    this.ctx.storage.kv.put(INDEXED_KEY, 1);
+    return this.#answer(init.playerId);
+  }
+
+  get(viewerId: number | null): RoomResult {
+    return this.#answer(viewerId);
+  }
+
+  /** One move by the player: the rules, then persist and broadcast; the D1 index follows (see INDEX_DELAY_MS). */
+  async act(viewerId: number, action: RoomAction): Promise<RoomResult> {
+    const record = this.#load();
+    if (!record) return refuse(404, 'game-not-found');
+    if (viewerId !== record.meta.player.id) return refuse(403, 'not-your-game');
+    if (action.type === 'ARCHIVE') return this.#archive(record);
+    if (record.meta.archived) return refuse(409, 'game-completed');
+    let state: GameState;
+    try {
+      state = applyAction(record.state, action);
+    } catch (error) {
+      if (error instanceof RuleError) return refuse(409, error.key);
+      throw error;
+    }
+    // Everything up to here is synchronous: no other call can interleave between reading the state
+    // and storing its successor, so two racing fills of one box give one success and one refusal.
+    const next = this.#commit(record, state, record.meta);
+    // The score is written before the player hears the game is over; a failure leaves it to the alarm.
+    if (next.state.status === 'COMPLETED') await this.#syncIndex();
+    return { ok: true, game: toGameResource(next.state, next.meta, viewerId) };
+  }
+
+  override onConnect(connection: Connection<Watcher>, ctx: ConnectionContext) {
+    const viewerId = viewerFrom(ctx.request.headers.get(VIEWER_HEADER));
+    // Connection state is the socket's attachment, so it survives hibernation.
+    connection.setState({ viewerId });
+    const record = this.#load();
+    connection.send(this.#message(record, viewerId));
+  }
+
+  /**
+   * Scheduled in the same storage write as the change that made the index stale, so the index
+   * converges even if the object is evicted or restarted before D1 has it and no one acts again.
+   */
+  override async onAlarm() {
+    await this.#syncIndex();
+  }
+
+  async #archive(record: GameRecord): Promise<RoomResult> {
+    if (record.state.status !== 'COMPLETED') return refuse(409, 'game-not-completed');
+    if (!record.meta.archived) this.#commit(record, record.state, { ...record.meta, archived: true });
+    // The player's next game can only be created once the index stops listing this one as current,
+    // so archive waits for D1; archiving again is harmless and retries the write.
+    if (!(await this.#syncIndex())) return refuse(503, 'service-unavailable');
+    return this.#answer(record.meta.player.id);
+  }
+
+  #load(): GameRecord | null {
+    return this.ctx.storage.kv.get<GameRecord>(GAME_KEY) ?? null;
+  }
+
+  #answer(viewerId: number | null): RoomResult {
+    const record = this.#load();
+    if (!record) return refuse(404, 'game-not-found');
+    return { ok: true, game: toGameResource(record.state, record.meta, viewerId) };
+  }
+
+  #commit(record: GameRecord, state: GameState, meta: GameMeta): GameRecord {
+    const wasIndexed = this.#indexedVersion() >= record.version;
+    // Strictly increasing, so a client can tell the newer of two messages by updatedAt alone.
+    const updatedAt = Math.max(Date.now(), record.meta.updatedAt + 1);
+    const next: GameRecord = { state, meta: { ...meta, updatedAt }, version: record.version + 1 };
+    this.#persist(next);
+    // Synchronous storage calls made together commit together: the alarm is stored with the state.
+    // A stale index already has an alarm pending, and rescheduling it on every move would starve it.
+    if (wasIndexed) this.#scheduleIndex(INDEX_DELAY_MS);
+    return next;
+  }
+
+  #indexedVersion(): number {
+    return this.ctx.storage.kv.get<number>(INDEXED_KEY) ?? 0;
+  }
+
+  #scheduleIndex(delayMs: number) {
+    this.ctx.storage.setAlarm(Date.now() + delayMs).catch(logError('set-alarm'));
+  }
+
+  /**
+   * Storage first, then the sockets. The runtime's output gate also holds the sends until the write
+   * is durable, so no one ever sees a state that a restart could take back.
+   */
+  #persist(record: GameRecord) {
+    this.ctx.storage.kv.put(GAME_KEY, record);
+    this.#broadcast(record);
+  }
+
+  /** Each socket gets the game as its viewer may see it: the player's tabs with links, watchers without. */
+  #broadcast(record: GameRecord) {
+    const rendered = new Map<number | null, string>();
+    for (const connection of this.getConnections<Watcher>()) {
+      const viewerId = connection.state?.viewerId === record.meta.player.id ? record.meta.player.id : null;
+      let text = rendered.get(viewerId);
+      if (text === undefined) {
+        text = this.#message(record, viewerId);
+        rendered.set(viewerId, text);
+      }
+      try {
+        connection.send(text);
+      } catch {
+        // A socket closing under us; its close handler cleans up.
+      }
+    }
+  }
+
+  #message(record: GameRecord | null, viewerId: number | null): string {
+    const message: GameMessage = {
+      type: 'GAME',
+      game: record ? toGameResource(record.state, record.meta, viewerId) : null,
+    };
+    return JSON.stringify(message);
+  }
+
+  #indexing: Promise<boolean> = Promise.resolve(true);
+
+  /**
+   * Brings the D1 index (and, once complete, the score) up to the stored state. A D1 call opens the
+   * input gate, so another action may commit while a write is in flight; chaining the writes keeps
+   * an older state from landing after a newer one. Resolves false when D1 refused (the alarm retries).
+   */
+  #syncIndex(): Promise<boolean> {
+    this.#indexing = this.#indexing
+      .then(() => this.#writeIndex())
+      .catch((error) => {
+        logError('index-write')(error);
+        this.#scheduleIndex(INDEX_RETRY_MS);
+        return false;
+      });
+    return this.#indexing;
+  }
+
+  async #writeIndex(): Promise<boolean> {
+    const record = this.#load();
+    if (!record || this.#indexedVersion() >= record.version) return true;
+    const { state, meta } = record;
+    const total = totalSum(state.sheet);
+    const db = database(this.env.DB);
+    const update = db
+      .update(games)
+      .set({
+        status: meta.archived ? 'ARCHIVED' : state.status,
+        totalSum: total,
+        progress: progress(state.sheet),
+        updatedAt: meta.updatedAt,
+      })
+      .where(eq(games.id, meta.id));
+    if (state.status === 'COMPLETED') {
+      // Unique on game id: a retried write after a lost answer never counts the game twice.
+      const score = db
+        .insert(scores)
+        .values({ playerId: meta.player.id, gameId: meta.id, value: total, createdAt: meta.updatedAt })
+        .onConflictDoNothing({ target: scores.gameId });
+      await db.batch([update, score]);
+    } else {
+      await update;
+    }
+    this.ctx.storage.kv.put(INDEXED_KEY, record.version);
+    // Moves made while D1 was answering found the index stale and left the alarm to us.
+    if (this.#load()?.version !== record.version) this.#scheduleIndex(INDEX_DELAY_MS);
+    else this.ctx.storage.deleteAlarm().catch(logError('delete-alarm'));
+    return true;
+  }
+}
+
+function logError(what: string) {
+  return (error: unknown) =>
+    console.error(JSON.stringify({ level: 'ERROR', room: 'GameRoom', what, error: String(error) }));
 }

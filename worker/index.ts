@@ -5,7 +5,9 @@ import { errorBody, handleError } from './lib/errors';
 import { requestLog } from './lib/log';
 import { sameOrigin } from './lib/origin';
 import { auth } from './routes/auth';
+import { avatars } from './routes/avatars';
 import { dev } from './routes/dev';
+import { gamesRoutes } from './routes/games';
 import { health } from './routes/health';
 import { live } from './routes/live';
 import { playersRoutes } from './routes/players';
@@ -15,7 +17,8 @@ export { ClashRoom } from '../durable-objects/ClashRoom';
 export { GameRoom } from '../durable-objects/GameRoom';
 export { Presence } from '../durable-objects/Presence';
 
-const app = new Hono<{ Bindings: Env; Variables: SessionVariables }>().basePath('/api');
+// Not strict: the SPEC's collection paths end in a slash (`PUT /games/`), and `/games` must answer the same.
+const app = new Hono<{ Bindings: Env; Variables: SessionVariables }>({ strict: false }).basePath('/api');
 
 // What a request meets, in order: a log line, the same-origin guard, the session cookie.
 app.use(requestLog);
@@ -25,8 +28,10 @@ app.use(session);
 app.route('/health', health); // version and the state of D1, R2 and the Durable Objects
 app.route('/auth', auth); // guests, sign-up, sign-in, refresh, logout, e-mail tokens
 app.route('/players', playersRoutes); // players, their preferences, name, e-mail, avatar
+app.route('/avatars', avatars); // avatar images under immutable keys, cached for a year
+app.route('/games', gamesRoutes); // solo games: the current game, moves, the list
 app.route('/ws', live); // WebSocket upgrades handed to the rooms
-app.route('/dev', dev); // local development only: the mail outbox
+app.route('/dev', dev); // local development only: the mail outbox, the room echo of the benchmark
 
 app.notFound((c) => c.json(errorBody(c, 'route-not-found'), 404));
 app.onError(handleError);

@@ -59,6 +59,13 @@ export async function requirePlayer(c: AppContext, db: Database): Promise<Player
   return player;
 }
 
+/** The signed-in player, or null for an anonymous caller (or a token whose player is gone). */
+export async function currentPlayer(c: AppContext, db: Database): Promise<PlayerRow | null> {
+  const id = c.get('playerId');
+  if (!id) return null;
+  return (await db.query.players.findFirst({ where: eq(players.id, id) })) ?? null;
+}
+
 async function setAccessCookie(c: AppContext, playerId: number) {
   const now = Math.floor(Date.now() / 1000);
   const token = await sign(
@@ -131,14 +138,18 @@ export async function rotateSession(c: AppContext, db: Database): Promise<number
   return row.playerId;
 }
 
+/** Revokes the family of the presented refresh token, if any; the cookies are left to the caller. */
+export async function revokePresentedSession(c: AppContext, db: Database) {
+  const token = getCookie(c, REFRESH_COOKIE);
+  if (!token) return;
+  const row = await db.query.sessions.findFirst({ where: eq(sessions.tokenHash, await sha256(token)) });
+  if (row)
+    await db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.familyId, row.familyId));
+}
+
 /** Revokes the family of the presented refresh token, if any, and clears the cookies. */
 export async function endSession(c: AppContext, db: Database) {
-  const token = getCookie(c, REFRESH_COOKIE);
-  if (token) {
-    const row = await db.query.sessions.findFirst({ where: eq(sessions.tokenHash, await sha256(token)) });
-    if (row)
-      await db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.familyId, row.familyId));
-  }
+  await revokePresentedSession(c, db);
   clearSessionCookies(c);
 }
 

@@ -143,6 +143,10 @@ export const games = sqliteTable(
   },
   (t) => [
     index('games_player_id_status_idx').on(t.playerId, t.status),
+    // A player has at most one current solo game, so two concurrent "get or create" calls can't make two.
+    uniqueIndex('games_current_solo_unique')
+      .on(t.playerId)
+      .where(sql`${t.type} = 'SOLO' AND ${t.status} != 'ARCHIVED'`),
     index('games_clash_id_idx').on(t.clashId),
     index('games_updated_at_idx').on(t.updatedAt),
   ],

@@ -4,6 +4,7 @@ import hr from '../../locales/hr.json';
 export type Language = 'en-US' | 'hr';
 
 const messages: Record<Language, Record<string, string>> = { 'en-US': enUS.errors, hr: hr.errors };
+const mails: Record<Language, Record<string, string>> = { 'en-US': enUS.mail, hr: hr.mail };
 
 /** Croatian when the client's first acceptable language is Croatian, English otherwise. */
 export function pickLanguage(acceptLanguage: string | undefined | null): Language {
@@ -13,4 +14,10 @@ export function pickLanguage(acceptLanguage: string | undefined | null): Languag
 
 export function errorMessage(language: Language, key: string): string {
   return messages[language][key] ?? messages['en-US'][key] ?? messages[language].internal;
+}
+
+/** A mail text of `locales/*.json` under `mail.<key>`, with `{{name}}` placeholders filled in. */
+export function mailText(language: Language, key: string, values: Record<string, string> = {}): string {
+  const template = mails[language][key] ?? mails['en-US'][key] ?? key;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
 }

@@ -1,23 +1,57 @@
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import { GUEST_NAME, randomGuestName } from '../auth/guest';
-import { endSession, rotateSession, type SessionVariables, startSession } from '../auth/session';
+import { countMail, mailToken } from '../auth/mails';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
+import {
+  currentPlayer,
+  endSession,
+  playerIdFromRequest,
+  requirePlayer,
+  revokeAllSessions,
+  revokePresentedSession,
+  rotateSession,
+  type SessionVariables,
+  startSession,
+} from '../auth/session';
 import { database } from '../db/client';
-import { findPlayer, isUniqueViolation } from '../db/players';
+import { findCredentials, setPassword } from '../db/credentials';
+import { consumeEmailToken } from '../db/emailTokens';
+import {
+  createMember,
+  findPlayer,
+  findPlayerByEmail,
+  findPlayerByIdentifier,
+  isUniqueViolation,
+  takenKey,
+  uniqueViolationKey,
+  updatePlayer,
+  upgradeGuest,
+} from '../db/players';
 import { players } from '../db/schema';
 import type { Env } from '../env';
-import { AppError } from '../lib/errors';
+import { badRequest, conflict, forbidden, unauthorized } from '../lib/errors';
 import { verifyHuman } from '../lib/humanCheck';
-import { readJson } from '../lib/validate';
+import { clear, clientIp, consume, ensureAllowed, RULES, record } from '../lib/rateLimit';
+import { readJson, readQuery } from '../lib/validate';
 import { toPlayerResource } from '../resources/player';
+import {
+  EmailBody,
+  GuestBody,
+  PasswordResetBody,
+  RegisterBody,
+  TokenBody,
+  TokenQuery,
+} from '../schemas/account';
 
 type Auth = { Bindings: Env; Variables: SessionVariables };
 
-const GuestBody = v.object({ username: v.optional(v.string()) });
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 export const auth = new Hono<Auth>()
   // A visitor plays at once: a guest account under a colour-animal-number name.
   .post('/register-guest', async (c) => {
+    await consume(c.env.DB, RULES.registrationPerIp, clientIp(c));
     const body = await readJson(c, GuestBody);
     await verifyHuman(c.env, c.req.header('X-Recaptcha-Token'), 'register', c.req.header('CF-Connecting-IP'));
     const db = database(c.env.DB);
@@ -30,20 +64,142 @@ export const auth = new Hono<Auth>()
           .values({ externalId: crypto.randomUUID(), name, guest: true })
           .returning();
         await startSession(c, db, row.id);
-        return c.json(toPlayerResource(row, { id: row.id, admin: false }), 201);
+        return c.json(toPlayerResource(row, row), 201);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
     }
-    throw new AppError(409, 'username-taken');
+    throw conflict('username-taken');
+  })
+  // Sign-up. A signed-in guest is upgraded in place (same id, games and scores kept); anyone else
+  // gets a new account and signs in afterwards.
+  .post('/register', async (c) => {
+    await consume(c.env.DB, RULES.registrationPerIp, clientIp(c));
+    const body = await readJson(c, RegisterBody);
+    await verifyHuman(c.env, c.req.header('X-Recaptcha-Token'), 'register', c.req.header('CF-Connecting-IP'));
+    const db = database(c.env.DB);
+    const caller = await currentPlayer(c, db);
+    const guest = caller?.guest ? caller : null;
+    const account = { name: body.username, email: body.email };
+    const taken = await takenKey(db, account, guest?.id);
+    if (taken) throw conflict(taken);
+    if (account.email) await countMail(c, account.email);
+    const hash = await hashPassword(body.password);
+    let row: Awaited<ReturnType<typeof createMember>>;
+    try {
+      row = guest ? await upgradeGuest(db, guest.id, account, hash) : await createMember(db, account, hash);
+    } catch (error) {
+      const key = uniqueViolationKey(error);
+      throw key ? conflict(key) : error;
+    }
+    if (row.email) await mailToken(c, db, row, row.email, 'VERIFY_EMAIL');
+    return c.json(toPlayerResource(row, row), 201);
+  })
+  // Sign-in by username or e-mail. Unknown names cost the same hashing as known ones; failures are
+  // counted per identifier and per address, and refused with 429 once too many.
+  .post('/token', async (c) => {
+    const { identifier, password } = await readJson(c, TokenBody);
+    const ip = clientIp(c);
+    await ensureAllowed(c.env.DB, RULES.signInPerIdentifier, identifier);
+    await ensureAllowed(c.env.DB, RULES.signInPerIp, ip);
+    const db = database(c.env.DB);
+    const player = await findPlayerByIdentifier(db, identifier);
+    // Guests have no password, so they never sign in this way.
+    const stored = player ? await findCredentials(db, player.id) : null;
+    const valid = await verifyPassword(password, stored);
+    if (!player || !stored || !valid) {
+      await record(c.env.DB, RULES.signInPerIdentifier, identifier);
+      await record(c.env.DB, RULES.signInPerIp, ip);
+      throw unauthorized('credentials-invalid');
+    }
+    if (player.status === 'BANNED') throw forbidden('player-banned');
+    await clear(c.env.DB, RULES.signInPerIdentifier, identifier);
+    if (needsRehash(stored)) await setPassword(db, player.id, password);
+    // The browser's previous session (usually its guest) ends here.
+    await revokePresentedSession(c, db);
+    await startSession(c, db, player.id);
+    return c.json(toPlayerResource(player, player));
   })
   .post('/refresh', async (c) => {
     const db = database(c.env.DB);
     const playerId = await rotateSession(c, db);
     const row = await findPlayer(db, playerId);
-    return c.json(toPlayerResource(row, { id: row.id, admin: row.admin }));
+    return c.json(toPlayerResource(row, row));
   })
   .post('/logout', async (c) => {
     await endSession(c, database(c.env.DB));
+    return c.body(null, 204);
+  })
+  // A token kept by an older client in local storage (an access token of ours as a Bearer header)
+  // becomes a cookie session.
+  .post('/migrate', async (c) => {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '');
+    const playerId = bearer ? await playerIdFromRequest(c.env, bearer[1]) : null;
+    if (!playerId) throw unauthorized();
+    const db = database(c.env.DB);
+    const player = await findPlayer(db, playerId).catch(() => null);
+    if (!player) throw unauthorized();
+    await startSession(c, db, player.id);
+    return c.json(toPlayerResource(player, player));
+  })
+  // With ?token= (from the reset mail) anyone may set a new password; without one, the signed-in
+  // player changes theirs by giving the old one. Either way every other session ends.
+  .put('/password-reset', async (c) => {
+    const body = await readJson(c, PasswordResetBody);
+    const token = c.req.query('token')?.trim();
+    const db = database(c.env.DB);
+    let player: Awaited<ReturnType<typeof findPlayer>>;
+    if (token) {
+      const used = await consumeEmailToken(db, 'RESET_PASSWORD', token);
+      const owner = used ? await findPlayer(db, used.playerId).catch(() => null) : null;
+      if (!used || !owner || !sameAddress(owner.email, used.email)) throw badRequest('password-reset-failed');
+      player = owner;
+    } else {
+      player = await requirePlayer(c, db);
+      const subject = `player-${player.id}`;
+      await ensureAllowed(c.env.DB, RULES.signInPerIdentifier, subject);
+      if (!(await verifyPassword(body.oldPassword ?? '', await findCredentials(db, player.id)))) {
+        await record(c.env.DB, RULES.signInPerIdentifier, subject);
+        throw badRequest('password-invalid');
+      }
+    }
+    await setPassword(db, player.id, body.newPassword);
+    await revokeAllSessions(db, player.id);
+    await startSession(c, db, player.id);
+    return c.json(toPlayerResource(player, player));
+  })
+  // Answers the same for known and unknown addresses, so it tells no one which e-mails have accounts.
+  .post('/password-reset-token', async (c) => {
+    const { email } = await readJson(c, EmailBody);
+    await countMail(c, email);
+    const db = database(c.env.DB);
+    const player = await findPlayerByEmail(db, email);
+    // Only a verified address of an account with a password can receive a reset link.
+    if (player?.email && player.emailVerified && !player.guest && (await findCredentials(db, player.id)))
+      await mailToken(c, db, player, player.email, 'RESET_PASSWORD');
+    return c.body(null, 204);
+  })
+  .put('/email-verification', async (c) => {
+    const { token } = readQuery(c, TokenQuery);
+    const db = database(c.env.DB);
+    const used = await consumeEmailToken(db, 'VERIFY_EMAIL', token);
+    const owner = used ? await findPlayer(db, used.playerId).catch(() => null) : null;
+    // A link mailed to an address the player has since replaced verifies nothing.
+    if (!used || !owner || !sameAddress(owner.email, used.email))
+      throw badRequest('email-verification-failed');
+    const row = await updatePlayer(db, owner.id, { emailVerified: true });
+    const viewer = await currentPlayer(c, db);
+    return c.json(toPlayerResource(row, viewer));
+  })
+  // Resends the verification mail for the signed-in player's own, unverified address; any other
+  // request gets the same empty answer.
+  .post('/email-verification-token', async (c) => {
+    const { email } = await readJson(c, EmailBody);
+    const db = database(c.env.DB);
+    const me = await currentPlayer(c, db);
+    if (me?.email && !me.emailVerified && sameAddress(me.email, email)) {
+      await countMail(c, me.email);
+      await mailToken(c, db, me, me.email, 'VERIFY_EMAIL');
+    }
     return c.body(null, 204);
   });

@@ -1,21 +1,216 @@
 import { Hono } from 'hono';
-import { requirePlayer, type SessionVariables } from '../auth/session';
-import { database } from '../db/client';
-import { findPlayer } from '../db/players';
+import { countMail, mailToken } from '../auth/mails';
+import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
+import {
+  CLASH_SORTS,
+  deletePlayerNotifications,
+  GAME_SORTS,
+  LOG_SORTS,
+  NOTIFICATION_SORTS,
+  overallStats,
+  playerClashes,
+  playerGames,
+  playerLogs,
+  playerNotifications,
+  playerScores,
+  playerStats,
+  SCORE_SORTS,
+} from '../db/activity';
+import { AVATAR_MAX_BYTES, checkAvatar, storeAvatar } from '../db/avatars';
+import { type Database, database } from '../db/client';
+import {
+  findPlayer,
+  listPlayers,
+  PLAYER_SORTS,
+  takenKey,
+  uniqueViolationKey,
+  updatePlayer,
+} from '../db/players';
+import { findPreferences, savePreferences } from '../db/preferences';
+import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
-import { pathId } from '../lib/validate';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { page, pageQuery } from '../lib/hal';
+import { pathId, readJson, readQuery } from '../lib/validate';
+import { toClashSummary, toLogSummary, toNotification, toScoreSummary } from '../resources/activity';
+import { toGameSummary } from '../resources/game';
 import { toPlayerResource } from '../resources/player';
+import { EmailChangeBody, PreferencesBody, UsernameBody } from '../schemas/players';
 
 type Players = { Bindings: Env; Variables: SessionVariables };
 
+/** The signed-in player, when the path's player is them: only they change their own account. */
+async function ownAccount(c: AppContext, db: Database): Promise<PlayerRow> {
+  const me = await requirePlayer(c, db);
+  if (me.id !== pathId(c)) throw forbidden();
+  return me;
+}
+
+/** Whose logs: the player's own, or anyone's for an admin. */
+async function selfOrAdmin(c: AppContext, db: Database): Promise<PlayerRow> {
+  const me = await requirePlayer(c, db);
+  const id = pathId(c);
+  if (me.id !== id && !me.admin) throw forbidden();
+  return me.id === id ? me : findPlayer(db, id);
+}
+
+/** A name or e-mail change; the unique indexes settle a race the pre-check missed. */
+async function changeAccount(db: Database, me: PlayerRow, changes: Parameters<typeof updatePlayer>[2]) {
+  try {
+    return await updatePlayer(db, me.id, changes);
+  } catch (error) {
+    const key = uniqueViolationKey(error);
+    throw key ? conflict(key) : error;
+  }
+}
+
 export const playersRoutes = new Hono<Players>()
+  .get('/', async (c) => {
+    const request = readQuery(c, pageQuery(PLAYER_SORTS, 'createdAt'));
+    const db = database(c.env.DB);
+    const [viewer, { rows, total }] = await Promise.all([currentPlayer(c, db), listPlayers(db, request)]);
+    return c.json(
+      page(
+        'players',
+        rows.map((row) => toPlayerResource(row, viewer)),
+        request,
+        total,
+      ),
+    );
+  })
   .get('/me', async (c) => {
     const me = await requirePlayer(c, database(c.env.DB));
     return c.json(toPlayerResource(me, me));
   })
+  .get('/stats', async (c) => c.json(await overallStats(database(c.env.DB))))
   .get('/:id', async (c) => {
     const db = database(c.env.DB);
-    const viewerId = c.get('playerId');
-    const viewer = viewerId ? await findPlayer(db, viewerId).catch(() => null) : null;
-    return c.json(toPlayerResource(await findPlayer(db, pathId(c)), viewer));
+    const [viewer, row] = await Promise.all([currentPlayer(c, db), findPlayer(db, pathId(c))]);
+    return c.json(toPlayerResource(row, viewer));
+  })
+
+  // What anyone may read about a player.
+  .get('/:id/stats', async (c) => {
+    const db = database(c.env.DB);
+    const player = await findPlayer(db, pathId(c));
+    return c.json(await playerStats(db, player.id));
+  })
+  .get('/:id/scores', async (c) => {
+    const request = readQuery(c, pageQuery(SCORE_SORTS, 'createdAt'));
+    const db = database(c.env.DB);
+    const player = await findPlayer(db, pathId(c));
+    const { rows, total } = await playerScores(db, player.id, request);
+    const items = rows.map((row) => toScoreSummary(row.score, row.player));
+    return c.json(page('scores', items, request, total));
+  })
+  .get('/:id/games', async (c) => {
+    const request = readQuery(c, pageQuery(GAME_SORTS, 'updatedAt'));
+    const db = database(c.env.DB);
+    const player = await findPlayer(db, pathId(c));
+    const { rows, total } = await playerGames(db, player.id, request);
+    return c.json(page('games', rows.map(toGameSummary), request, total));
+  })
+  .get('/:id/clashes', async (c) => {
+    const request = readQuery(c, pageQuery(CLASH_SORTS, 'createdAt'));
+    const db = database(c.env.DB);
+    const player = await findPlayer(db, pathId(c));
+    const { rows, total } = await playerClashes(db, player.id, request);
+    const items = rows.map((row) => toClashSummary(row.clash, row.owner, row.members));
+    return c.json(page('clashes', items, request, total));
+  })
+
+  // The player's own and the admins'.
+  .get('/:id/logs', async (c) => {
+    const request = readQuery(c, pageQuery(LOG_SORTS, 'createdAt'));
+    const db = database(c.env.DB);
+    const player = await selfOrAdmin(c, db);
+    const { rows, total } = await playerLogs(db, player.id, request);
+    const items = rows.map((row) => toLogSummary(row.log, row.player));
+    return c.json(page('logs', items, request, total));
+  })
+
+  // The player's own only.
+  .get('/:id/notifications', async (c) => {
+    const request = readQuery(c, pageQuery(NOTIFICATION_SORTS, 'createdAt'));
+    const db = database(c.env.DB);
+    const me = await ownAccount(c, db);
+    const { rows, total } = await playerNotifications(db, me.id, request);
+    return c.json(page('notifications', rows.map(toNotification), request, total));
+  })
+  // Marking all as read deletes them all.
+  .delete('/:id/notifications', async (c) => {
+    const db = database(c.env.DB);
+    const me = await ownAccount(c, db);
+    await deletePlayerNotifications(db, me.id);
+    return c.body(null, 204);
+  })
+  // No row yet is a 404 on purpose: the client then sends its local choices (SPEC.md section 4).
+  .get('/:id/preferences', async (c) => {
+    const db = database(c.env.DB);
+    const me = await ownAccount(c, db);
+    const preferences = await findPreferences(db, me.id);
+    if (!preferences) throw notFound('preferences-not-found');
+    return c.json(preferences);
+  })
+  .put('/:id/preferences', async (c) => {
+    const db = database(c.env.DB);
+    const me = await ownAccount(c, db);
+    const preferences = await readJson(c, PreferencesBody);
+    await savePreferences(db, me.id, preferences);
+    return c.json(preferences);
+  })
+  .put('/:id/username', async (c) => {
+    const db = database(c.env.DB);
+    const me = await ownAccount(c, db);
+    const { username } = await readJson(c, UsernameBody);
+    if (await takenKey(db, { name: username }, me.id)) throw conflict('username-taken');
+    return c.json(toPlayerResource(await changeAccount(db, me, { name: username }), me));
+  })
+  // A new address starts unverified and gets a verification mail; the same address again changes nothing.
+  .put('/:id/email', async (c) => {
+    const db = database(c.env.DB);
+    const me = await ownAccount(c, db);
+    const { email } = await readJson(c, EmailChangeBody);
+    if ((email ?? null) === me.email) return c.json(toPlayerResource(me, me));
+    const sameAddress = !!email && !!me.email && email.toLowerCase() === me.email.toLowerCase();
+    if (email && !sameAddress) {
+      if (await takenKey(db, { email }, me.id)) throw conflict('email-taken');
+      await countMail(c, email);
+    }
+    const row = await changeAccount(db, me, {
+      email: email ?? null,
+      emailVerified: sameAddress ? me.emailVerified : false,
+    });
+    if (email && !sameAddress) await mailToken(c, db, row, email, 'VERIFY_EMAIL');
+    return c.json(toPlayerResource(row, me));
+  })
+  // A multipart `file`: the client's 300x300 PNG crop, checked by its bytes, stored in R2 under a
+  // new key; the previous image is deleted once the player points at the new one.
+  .put('/:id/avatar', async (c) => {
+    const db = database(c.env.DB);
+    const me = await ownAccount(c, db);
+    // Refused before reading when the declared size can't fit (2 MB plus the multipart framing).
+    if (Number(c.req.header('Content-Length') ?? '0') > AVATAR_MAX_BYTES + 16 * 1024)
+      throw new AppError(413, 'avatar-too-large');
+    let file: File | string | null = null;
+    try {
+      // workers-types declares string entries only; with the `formdata_parser_supports_files` default
+      // (compatibility dates since 2021-11) a file part arrives as a File.
+      file = (await c.req.formData()).get('file') as unknown as File | string | null;
+    } catch {
+      throw badRequest('avatar-missing');
+    }
+    if (!file || typeof file === 'string') throw badRequest('avatar-missing');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    checkAvatar(bytes);
+    const key = await storeAvatar(c.env.AVATARS, me.id, bytes);
+    let row: PlayerRow;
+    try {
+      row = await updatePlayer(db, me.id, { avatarKey: key });
+    } catch (error) {
+      await c.env.AVATARS.delete(key);
+      throw error;
+    }
+    if (me.avatarKey) await c.env.AVATARS.delete(me.avatarKey);
+    return c.json(toPlayerResource(row, me));
   });

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `games_current_solo_unique` ON `games` (`player_id`) WHERE "games"."type" = 'SOLO' AND "games"."status" != 'ARCHIVED';

@@ -1,0 +1,244 @@
+import { env } from 'cloudflare:test';
+import { sign } from 'hono/jwt';
+import { describe, expect, it } from 'vitest';
+import {
+  CookieJar,
+  call,
+  expectError,
+  json,
+  type Player,
+  registerGuest,
+  setCookies,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from './helpers';
+
+const DEV_SECRET = 'yamb-local-development-secret-not-for-production';
+const token = (body: object, jar?: CookieJar, headers?: Record<string, string>) =>
+  call('/auth/token', { method: 'POST', body, jar, headers });
+
+describe('sign-in (POST /api/auth/token)', () => {
+  it('accepts {identifier}, {username} and {email}, each with the password', async () => {
+    const email = uniqueEmail();
+    const { username, player } = await signUp({ email, password: 'secret123' });
+    for (const body of [
+      { identifier: username, password: 'secret123' },
+      { identifier: email.toUpperCase(), password: 'secret123' },
+      { username: username.toLowerCase(), password: 'secret123' },
+      { email, password: 'secret123' },
+    ]) {
+      const jar = new CookieJar();
+      const response = await token(body, jar);
+      expect(response.status).toBe(200);
+      expect((await json<Player>(response)).id).toBe(player.id);
+      expect(jar.get('yamb_access')).toBeTruthy();
+      expect(jar.get('yamb_refresh')).toBeTruthy();
+      expect((await json<Player>(await call('/players/me', { jar }))).id).toBe(player.id);
+    }
+  });
+
+  it.each([
+    ['no identifier', { password: 'secret123' }, 'identifier-invalid'],
+    ['a two-character identifier', { identifier: 'ab', password: 'secret123' }, 'identifier-invalid'],
+    ['an identifier with a dash', { identifier: 'ab-cd', password: 'secret123' }, 'identifier-invalid'],
+    ['a 16-character name', { identifier: 'a'.repeat(16), password: 'secret123' }, 'identifier-invalid'],
+    ['a half e-mail', { identifier: 'me@home', password: 'secret123' }, 'identifier-invalid'],
+    ['no password', { identifier: 'someone' }, 'password-length-invalid'],
+    ['a short password', { identifier: 'someone', password: '12345' }, 'password-length-invalid'],
+  ])('refuses %s', async (_, body, key) => {
+    await expectError(await token(body), 400, key);
+  });
+
+  it('accepts an identifier with an underscore (only the shape is checked)', async () => {
+    await expectError(
+      await token({ identifier: 'some_one', password: 'secret123' }),
+      401,
+      'credentials-invalid',
+    );
+  });
+
+  it('answers 401 credentials-invalid alike for a wrong password and an unknown user', async () => {
+    const { username } = await signUp({ password: 'secret123' });
+    const wrong = await expectError(
+      await token({ identifier: username, password: 'wrong-one' }),
+      401,
+      'credentials-invalid',
+    );
+    const unknown = await expectError(
+      await token({ identifier: 'NobodyHere', password: 'wrong-one' }),
+      401,
+      'credentials-invalid',
+    );
+    expect(unknown).toEqual(wrong);
+  });
+
+  it('lets no guest sign in by password', async () => {
+    const guest = await registerGuest(new CookieJar(), 'PinkBear3');
+    await expectError(
+      await token({ identifier: guest.player.name, password: 'anything' }),
+      401,
+      'credentials-invalid',
+    );
+  });
+
+  it('takes about as long for an unknown user as for a wrong password', async () => {
+    const { username } = await signUp({ password: 'secret123' });
+    const time = async (identifier: string) => {
+      const started = performance.now();
+      await token({ identifier, password: 'wrong-one' }, undefined, {
+        'CF-Connecting-IP': `198.51.100.${identifier.length}`,
+      });
+      return performance.now() - started;
+    };
+    // Warm up, then compare medians of a few tries each.
+    await time(username);
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await time(username));
+      unknown.push(await time(`Ghost${i}x`));
+    }
+    // Both run one PBKDF2 of 100 000 iterations; without the dummy hash the unknown case is near 0 ms.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
+  it('refuses the sixth failure in a row for one identifier with 429 and Retry-After', async () => {
+    const { username } = await signUp({ password: 'secret123' });
+    for (let i = 0; i < 5; i++)
+      await expectError(
+        await token({ identifier: username, password: 'wrong-one' }),
+        401,
+        'credentials-invalid',
+      );
+    const refused = await token({ identifier: username, password: 'secret123' });
+    await expectError(refused, 429, 'too-many-requests');
+    const retryAfter = Number(refused.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // The counter is per identifier: the same account by e-mail would be another key, another user is unaffected.
+    const other = await signUp({ password: 'secret123' });
+    expect((await token({ identifier: other.username, password: 'secret123' })).status).toBe(200);
+  });
+
+  it('refuses many failures from one address across identifiers', async () => {
+    const headers = { 'CF-Connecting-IP': '192.0.2.77' };
+    for (let i = 0; i < 50; i++) {
+      const response = await token({ identifier: `Nobody${i}`, password: 'wrong-one' }, undefined, headers);
+      expect(response.status).toBe(401);
+    }
+    await expectError(
+      await token({ identifier: 'NobodyElse', password: 'wrong-one' }, undefined, headers),
+      429,
+      'too-many-requests',
+    );
+  });
+
+  it('a successful sign-in resets the identifier counter', async () => {
+    const { username } = await signUp({ password: 'secret123' });
+    for (let i = 0; i < 4; i++) await token({ identifier: username, password: 'wrong-one' });
+    expect((await token({ identifier: username, password: 'secret123' })).status).toBe(200);
+    for (let i = 0; i < 4; i++) await token({ identifier: username, password: 'wrong-one' });
+    expect((await token({ identifier: username, password: 'secret123' })).status).toBe(200);
+  });
+
+  it('ends the guest session the browser had', async () => {
+    const guest = await registerGuest();
+    const guestRefresh = guest.jar.get('yamb_refresh') as string;
+    const account = await signUp();
+    await signIn(account.username, account.password, guest.jar);
+    const stale = new CookieJar().set('yamb_refresh', guestRefresh);
+    await expectError(await call('/auth/refresh', { method: 'POST', jar: stale }), 401, 'unauthorized');
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate: each refresh sets a new pair and the new refresh token works', async () => {
+    const { jar, player } = await registerGuest();
+    const first = jar.get('yamb_refresh');
+    const response = await call('/auth/refresh', { method: 'POST', jar });
+    expect(response.status).toBe(200);
+    expect((await json<Player>(response)).id).toBe(player.id);
+    const second = jar.get('yamb_refresh');
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+    expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
+  });
+
+  it('a rotated token used again revokes the whole family', async () => {
+    const { jar } = await registerGuest();
+    const stolen = jar.clone();
+    expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
+    // The copy presents the already-rotated token: refused, and the family is revoked.
+    const reuse = await call('/auth/refresh', { method: 'POST', jar: stolen });
+    await expectError(reuse, 401, 'unauthorized');
+    expect(setCookies(reuse).join()).toMatch(/yamb_refresh=;/);
+    // So the legitimate holder's newer token no longer works either.
+    await expectError(await call('/auth/refresh', { method: 'POST', jar }), 401, 'unauthorized');
+  });
+
+  it('without a refresh cookie, refresh is a 401', async () => {
+    await expectError(await call('/auth/refresh', { method: 'POST' }), 401, 'unauthorized');
+  });
+
+  it('an expired refresh token is a 401', async () => {
+    const { jar } = await registerGuest();
+    await env.DB.prepare('UPDATE sessions SET expires_at = 1').run();
+    await expectError(await call('/auth/refresh', { method: 'POST', jar }), 401, 'unauthorized');
+  });
+});
+
+describe('logout', () => {
+  it('clears the cookies and revokes the refresh token', async () => {
+    const account = await signUp();
+    const { jar } = await signIn(account.username, account.password);
+    const kept = jar.clone();
+    const response = await call('/auth/logout', { method: 'POST', jar });
+    expect(response.status).toBe(204);
+    expect(jar.get('yamb_access')).toBeUndefined();
+    expect(jar.get('yamb_refresh')).toBeUndefined();
+    await expectError(await call('/players/me', { jar }), 401, 'unauthorized');
+    await expectError(await call('/auth/refresh', { method: 'POST', jar: kept }), 401, 'unauthorized');
+  });
+
+  it('answers 204 without a session too', async () => {
+    expect((await call('/auth/logout', { method: 'POST' })).status).toBe(204);
+  });
+});
+
+describe('legacy token migration (POST /api/auth/migrate)', () => {
+  const legacy = async (sub: number, ttl = 3600, secret = DEV_SECRET) => {
+    const now = Math.floor(Date.now() / 1000);
+    return sign({ sub: String(sub), iat: now, exp: now + ttl }, secret, 'HS256');
+  };
+
+  it('turns a valid Bearer token into a cookie session', async () => {
+    const account = await signUp();
+    const jar = new CookieJar();
+    const response = await call('/auth/migrate', {
+      method: 'POST',
+      jar,
+      headers: { Authorization: `Bearer ${await legacy(account.player.id)}` },
+    });
+    expect(response.status).toBe(200);
+    expect((await json<Player>(response)).id).toBe(account.player.id);
+    expect((await json<Player>(await call('/players/me', { jar }))).id).toBe(account.player.id);
+    expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
+  });
+
+  it.each([
+    ['no header', async () => ({})],
+    ['a malformed header', async () => ({ Authorization: 'Token abc' })],
+    ['a forged token', async () => ({ Authorization: `Bearer ${await legacy(1, 3600, 'another-secret')}` })],
+    ['an expired token', async () => ({ Authorization: `Bearer ${await legacy(1, -60)}` })],
+    ['a token of nobody', async () => ({ Authorization: `Bearer ${await legacy(999999)}` })],
+    ['garbage', async () => ({ Authorization: 'Bearer not.a.jwt' })],
+  ])('refuses %s with 401', async (_, headers) => {
+    await expectError(
+      await call('/auth/migrate', { method: 'POST', headers: await headers() }),
+      401,
+      'unauthorized',
+    );
+  });
+});

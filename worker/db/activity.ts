@@ -1,0 +1,244 @@
+import { asc, avg, count, desc, eq, inArray, max, min, or, type SQL, sum } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { PageRequest } from '../lib/hal';
+import type { Database } from './client';
+import { clashes, clashPlayers, games, logs, notifications, players, scores } from './schema';
+
+// The collections linked from a player (SPEC.md section 3): reads of the D1 index tables, which the
+// rooms and the other routes write. Each returns one page of rows and the total count.
+
+export const SCORE_SORTS = ['createdAt', 'value'] as const;
+export const GAME_SORTS = ['updatedAt', 'createdAt', 'totalSum'] as const;
+export const CLASH_SORTS = ['createdAt', 'updatedAt'] as const;
+export const LOG_SORTS = ['createdAt', 'level'] as const;
+export const NOTIFICATION_SORTS = ['createdAt'] as const;
+
+const orderOf = (request: PageRequest<string>, column: SQLiteColumn, id: SQLiteColumn) => {
+  const direction = request.order === 'ASC' ? asc : desc;
+  return [direction(column), direction(id)];
+};
+const window = (request: PageRequest<string>) => ({
+  limit: request.size,
+  offset: request.page * request.size,
+});
+
+const playerRef = { id: players.id, name: players.name };
+
+export async function playerScores(
+  db: Database,
+  playerId: number,
+  request: PageRequest<(typeof SCORE_SORTS)[number]>,
+) {
+  const where = eq(scores.playerId, playerId);
+  const { limit, offset } = window(request);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ score: scores, player: playerRef })
+      .from(scores)
+      .innerJoin(players, eq(players.id, scores.playerId))
+      .where(where)
+      .orderBy(...orderOf(request, scores[request.sort], scores.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(scores).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function playerGames(
+  db: Database,
+  playerId: number,
+  request: PageRequest<(typeof GAME_SORTS)[number]>,
+) {
+  const where = eq(games.playerId, playerId);
+  const { limit, offset } = window(request);
+  const [rows, [{ total }]] = await Promise.all([
+    // The shape of the games list (resources/game.ts `GameSummaryRow`), so both lists show a game alike.
+    db
+      .select({
+        id: games.id,
+        type: games.type,
+        status: games.status,
+        playerId: games.playerId,
+        playerName: players.name,
+        totalSum: games.totalSum,
+        progress: games.progress,
+        createdAt: games.createdAt,
+        updatedAt: games.updatedAt,
+      })
+      .from(games)
+      .innerJoin(players, eq(players.id, games.playerId))
+      .where(where)
+      .orderBy(...orderOf(request, games[request.sort], games.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(games).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** The clashes the player owns or was invited to, each with its players in turn order. */
+export async function playerClashes(
+  db: Database,
+  playerId: number,
+  request: PageRequest<(typeof CLASH_SORTS)[number]>,
+) {
+  const member = db
+    .select({ id: clashPlayers.clashId })
+    .from(clashPlayers)
+    .where(eq(clashPlayers.playerId, playerId));
+  const where: SQL | undefined = or(eq(clashes.ownerId, playerId), inArray(clashes.id, member));
+  const { limit, offset } = window(request);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ clash: clashes, owner: playerRef })
+      .from(clashes)
+      .innerJoin(players, eq(players.id, clashes.ownerId))
+      .where(where)
+      .orderBy(...orderOf(request, clashes[request.sort], clashes.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(clashes).where(where),
+  ]);
+  const ids = rows.map((row) => row.clash.id);
+  const members = ids.length
+    ? await db
+        .select({
+          clashId: clashPlayers.clashId,
+          id: players.id,
+          name: players.name,
+          avatarKey: players.avatarKey,
+          status: clashPlayers.status,
+          position: clashPlayers.position,
+          score: clashPlayers.score,
+          gameId: clashPlayers.gameId,
+        })
+        .from(clashPlayers)
+        .innerJoin(players, eq(players.id, clashPlayers.playerId))
+        .where(inArray(clashPlayers.clashId, ids))
+        .orderBy(asc(clashPlayers.clashId), asc(clashPlayers.position))
+    : [];
+  return {
+    rows: rows.map((row) => ({ ...row, members: members.filter((m) => m.clashId === row.clash.id) })),
+    total,
+  };
+}
+
+export async function playerLogs(
+  db: Database,
+  playerId: number,
+  request: PageRequest<(typeof LOG_SORTS)[number]>,
+) {
+  const where = eq(logs.playerId, playerId);
+  const { limit, offset } = window(request);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ log: logs, player: playerRef })
+      .from(logs)
+      .innerJoin(players, eq(players.id, logs.playerId))
+      .where(where)
+      .orderBy(...orderOf(request, logs[request.sort], logs.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(logs).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function playerNotifications(
+  db: Database,
+  playerId: number,
+  request: PageRequest<(typeof NOTIFICATION_SORTS)[number]>,
+) {
+  const where = eq(notifications.playerId, playerId);
+  const { limit, offset } = window(request);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(...orderOf(request, notifications[request.sort], notifications.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(notifications).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function deletePlayerNotifications(db: Database, playerId: number) {
+  await db.delete(notifications).where(eq(notifications.playerId, playerId));
+}
+
+/** The figures of a player's detail: games played and their completed scores. */
+export async function playerStats(db: Database, playerId: number) {
+  const [[scored], [played]] = await Promise.all([
+    db
+      .select({
+        scoreCount: count(),
+        highScore: max(scores.value),
+        lowestScore: min(scores.value),
+        averageScore: avg(scores.value),
+        totalScore: sum(scores.value),
+      })
+      .from(scores)
+      .where(eq(scores.playerId, playerId)),
+    db.select({ totalGames: count() }).from(games).where(eq(games.playerId, playerId)),
+  ]);
+  return {
+    totalGames: played.totalGames,
+    scoreCount: scored.scoreCount,
+    highScore: scored.highScore ?? null,
+    lowestScore: scored.lowestScore ?? null,
+    averageScore: scored.averageScore === null ? null : Math.round(Number(scored.averageScore) * 10) / 10,
+    totalScore: Number(scored.totalScore ?? 0),
+  };
+}
+
+/** The figures of the players overview (GET /api/players/stats): the statistics labels of SPEC.md section 3. */
+export async function overallStats(db: Database) {
+  const gameCount = count(games.id);
+  const average = avg(scores.value);
+  const [[players_], [newest], [mostGames], [highest], [bestAverage]] = await Promise.all([
+    db.select({ total: count() }).from(players),
+    db
+      .select({ id: players.id, name: players.name, createdAt: players.createdAt })
+      .from(players)
+      .orderBy(desc(players.createdAt), desc(players.id))
+      .limit(1),
+    db
+      .select({ id: players.id, name: players.name, games: gameCount })
+      .from(games)
+      .innerJoin(players, eq(players.id, games.playerId))
+      .groupBy(players.id)
+      .orderBy(desc(gameCount), asc(players.id))
+      .limit(1),
+    db
+      .select({ id: players.id, name: players.name, value: scores.value })
+      .from(scores)
+      .innerJoin(players, eq(players.id, scores.playerId))
+      .orderBy(desc(scores.value), asc(scores.id))
+      .limit(1),
+    db
+      .select({ id: players.id, name: players.name, average })
+      .from(scores)
+      .innerJoin(players, eq(players.id, scores.playerId))
+      .groupBy(players.id)
+      .orderBy(desc(average), asc(players.id))
+      .limit(1),
+  ]);
+  return {
+    totalPlayers: players_.total,
+    newestPlayer: newest
+      ? { id: newest.id, name: newest.name, createdAt: new Date(newest.createdAt).toISOString() }
+      : null,
+    mostGamesPlayer: mostGames ?? null,
+    highestScore: highest ?? null,
+    highestAverage: bestAverage
+      ? {
+          id: bestAverage.id,
+          name: bestAverage.name,
+          average: Math.round(Number(bestAverage.average) * 10) / 10,
+        }
+      : null,
+  };
+}

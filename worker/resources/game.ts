@@ -1,0 +1,113 @@
+import {
+  BOX_TYPES,
+  canAnnounce,
+  canRestart,
+  canRoll,
+  canUndo,
+  fillableBoxes,
+  type GameState,
+  type GameType,
+  progress,
+  totalSum,
+} from '../../game';
+import { links } from '../lib/hal';
+
+/** What a room knows about its game besides the rules' state. Times are epoch milliseconds. */
+export interface GameMeta {
+  id: number;
+  player: { id: number; name: string };
+  /** Set by archive; the rules know nothing of it, so it lives beside the state. */
+  archived: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type GameStatusView = GameState['status'] | 'ARCHIVED';
+
+export const gamePath = (id: number) => `/api/games/${id}`;
+
+/** Which moves the viewer may make now; every action link of a game is decided here and only here. */
+function allowedActions(state: GameState, meta: GameMeta, viewerId: number | null) {
+  const playing = viewerId === meta.player.id && !meta.archived && state.status === 'IN_PROGRESS';
+  const announce = playing && BOX_TYPES.some((box) => canAnnounce(state, box));
+  return {
+    roll: playing && canRoll(state) === null,
+    announce,
+    // At roll 1 with only announcement boxes left nothing is fillable yet, but it will be after announcing.
+    fill: playing && (announce || fillableBoxes(state).length > 0),
+    undo: playing && canUndo(state),
+    restart: playing && canRestart(state),
+    archive: viewerId === meta.player.id && !meta.archived && state.status === 'COMPLETED',
+  };
+}
+
+/** The game as a client sees it: the SPEC's Game fields, with links only for moves the viewer may make now. */
+export function toGameResource(state: GameState, meta: GameMeta, viewerId: number | null) {
+  const base = gamePath(meta.id);
+  const may = allowedActions(state, meta, viewerId);
+  const status: GameStatusView = meta.archived ? 'ARCHIVED' : state.status;
+  return {
+    id: meta.id,
+    status,
+    type: state.type,
+    player: { id: meta.player.id, name: meta.player.name },
+    rollCount: state.rollCount,
+    dices: state.dice.map((value, index) => ({ index, value })),
+    sheet: {
+      columns: state.sheet.columns.map((column) => ({
+        type: column.type,
+        boxes: column.boxes.map((box) => ({ type: box.type, value: box.value })),
+      })),
+    },
+    announcement: state.announcement,
+    lastAction: state.lastAction,
+    latestBoxFilled: state.latestBoxFilled,
+    latestColumnFilled: state.latestColumnFilled,
+    latestDiceRolled: state.latestDiceRolled,
+    totalSum: totalSum(state.sheet),
+    progress: progress(state.sheet),
+    createdAt: new Date(meta.createdAt).toISOString(),
+    updatedAt: new Date(meta.updatedAt).toISOString(),
+    _links: links({
+      self: base,
+      roll: may.roll && `${base}/roll`,
+      announce: may.announce && `${base}/announce`,
+      fill: may.fill && `${base}/fill`,
+      undo: may.undo && `${base}/undo`,
+      restart: may.restart && `${base}/restart`,
+      archive: may.archive && `${base}/archive`,
+    }),
+  };
+}
+
+export type GameResource = ReturnType<typeof toGameResource>;
+
+/** A row of the D1 games index joined with its player's name. */
+export interface GameSummaryRow {
+  id: number;
+  type: GameType;
+  status: GameStatusView;
+  playerId: number;
+  playerName: string;
+  totalSum: number;
+  progress: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A game in a list: read from the index, so it carries no moves, only the way to the full game. */
+export function toGameSummary(row: GameSummaryRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    player: { id: row.playerId, name: row.playerName },
+    totalSum: row.totalSum,
+    progress: row.progress,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+    _links: links({ self: gamePath(row.id) }),
+  };
+}
+
+export type GameSummary = ReturnType<typeof toGameSummary>;
