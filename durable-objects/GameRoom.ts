@@ -18,6 +18,7 @@ import { database } from '../worker/db/client';
 import { games, scores } from '../worker/db/schema';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { type GameMeta, type GameResource, toGameResource } from '../worker/resources/game';
+import { answerPings } from './heartbeat';
 
 /** A move the game's player asks for; the Worker has validated the shape, the rules judge the move. */
 export type RoomAction =
@@ -103,6 +104,11 @@ function viewerFrom(header: string | null): number | null {
  */
 export class GameRoom extends Server {
   static override options = { hibernate: true };
+
+  constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
+    super(ctx, env);
+    answerPings(ctx);
+  }
 
   /** A round trip that does nothing: the benchmark's baseline for an RPC to this room. */
   echo(): 'echo' {

@@ -79,3 +79,23 @@ describe('Durable Objects', () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe('heartbeat', () => {
+  it('a room answers ping with pong', async () => {
+    const response = await SELF.fetch('http://yamb.test/api/ws/clashes/7', { headers: { Upgrade: 'websocket' } });
+    const socket = response.webSocket;
+    if (!socket) throw new Error('no socket');
+    const messages: string[] = [];
+    const pong = new Promise<void>((resolve) =>
+      socket.addEventListener('message', (e) => {
+        messages.push(String(e.data));
+        if (e.data === 'pong') resolve();
+      }),
+    );
+    socket.accept();
+    socket.send('ping');
+    await pong;
+    expect(messages).toContain('pong');
+    socket.close();
+  });
+});
