@@ -34,6 +34,7 @@ export const health = new Hono<{ Bindings: Env }>().get('/', async (c) => {
       version: c.env.APP_VERSION,
       environment: c.env.ENVIRONMENT,
       humanCheck: humanCheckEnabled(c.env) ? 'on' : 'off',
+      turnstileSiteKey: c.env.TURNSTILE_SITE_KEY,
       services: { database, storage, rooms },
     },
     up ? 200 : 503,
