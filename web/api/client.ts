@@ -60,12 +60,15 @@ function buildRequest(path: string, init: ApiInit): Request {
   return new Request(apiUrl(path), { ...rest, headers, body: payload, credentials: 'include' });
 }
 
-/**
- * Sends one request. This is the single place a response is received: the token refresh of the
- * accounts work goes here (on a 401, once per request: queue behind one POST /api/auth/refresh, then
- * send a clone of `request` again; if the refresh fails, every queued request fails).
- */
-async function send(request: Request): Promise<Response> {
+/** Calls that answer a 401 about credentials themselves: refreshing would be pointless or loop. */
+const NO_REFRESH = new Set(['/api/auth/refresh', '/api/auth/token', '/api/auth/logout']);
+
+/** The refresh in flight, shared by every request that got a 401 meanwhile (SPEC section 4). */
+let refreshing: Promise<boolean> | null = null;
+/** Counts successful refreshes: a 401 to a request sent before the latest one only needs a replay. */
+let refreshes = 0;
+
+async function fetchOrFail(request: Request): Promise<Response> {
   try {
     return await fetch(request);
   } catch (error) {
@@ -73,6 +76,48 @@ async function send(request: Request): Promise<Response> {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network-error', i18n.t('app.errors.network'));
   }
+}
+
+/** POST /api/auth/refresh once for any number of callers; true when new cookies were set. */
+function refresh(from: Request): Promise<boolean> {
+  if (!refreshing) {
+    const request = new Request(new URL('/api/auth/refresh', from.url), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Accept-Language': i18n.language },
+    });
+    refreshing = fetchOrFail(request)
+      .then(async (response) => {
+        // Drain the body so the connection is free; the player it carries is fetched by whoever needs it.
+        await response.body?.cancel();
+        if (response.ok) refreshes++;
+        return response.ok;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+  }
+  return refreshing;
+}
+
+/**
+ * Sends one request. This is the single place a response is received, so the token refresh lives here:
+ * on a 401 (once per request) every caller queues behind one POST /api/auth/refresh, then sends a copy of
+ * its request again. When the refresh fails, each queued request fails with its own 401.
+ */
+async function send(request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname;
+  if (NO_REFRESH.has(path)) return fetchOrFail(request);
+  // A body can be read once: the copy for the replay is taken before the first send.
+  const replay = request.clone();
+  const sentAfter = refreshes;
+  const response = await fetchOrFail(request);
+  if (response.status !== 401) return response;
+  // A refresh that finished while this request was out already renewed the cookie: just replay.
+  const renewed = refreshes !== sentAfter || (await refresh(request));
+  if (!renewed) return response;
+  await response.body?.cancel();
+  return fetchOrFail(replay);
 }
 
 async function readBody(response: Response): Promise<{ text: string; data: unknown }> {

@@ -13,6 +13,8 @@ import { toastError } from '../components/Toasts';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../storage';
 import { ApiError, api } from './client';
 import { randomGuestName } from './guestName';
+import { humanCheckToken } from './humanCheck';
+import { useServerPreferences } from './serverPreferences';
 import type { Player } from './types';
 
 /** SPEC section 9: guest registration is tried 3 times, 1000 ms apart. */
@@ -34,9 +36,29 @@ export interface SessionValue {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Where the accounts work plugs in the human check (Turnstile, action "register"). */
-async function humanCheckToken(): Promise<string> {
-  return '';
+const signOutListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` at the start of every sign-out, before the session ends on the server: the live
+ * connection deactivates itself here (SPEC section 4), so it never reconnects with a dead session.
+ * Returns the function that removes the listener.
+ */
+export function onSignOut(listener: () => void): () => void {
+  signOutListeners.add(listener);
+  return () => {
+    signOutListeners.delete(listener);
+  };
+}
+
+function notifySignOut(): void {
+  for (const listener of signOutListeners) {
+    try {
+      listener();
+    } catch (error) {
+      // One broken listener must not keep the user signed in.
+      console.error(error);
+    }
+  }
 }
 
 async function registerGuest(): Promise<Player | null> {
@@ -44,7 +66,7 @@ async function registerGuest(): Promise<Player | null> {
     try {
       return await api<Player>('/auth/register-guest', {
         method: 'POST',
-        headers: { 'X-Recaptcha-Token': await humanCheckToken() },
+        headers: { 'X-Recaptcha-Token': await humanCheckToken('register') },
         body: { username: randomGuestName() },
       });
     } catch (error) {
@@ -62,7 +84,20 @@ async function registerGuest(): Promise<Player | null> {
 const signedOut = (error: unknown) =>
   error instanceof ApiError && (error.status === 400 || error.status === 401);
 
-/** SPEC section 4 "Session start": migrate a legacy token, else the current player, else a new guest. */
+/** Ends the session on the server; a session that is already gone there is not an error. */
+async function endSession(): Promise<void> {
+  try {
+    await api<void>('/auth/logout', { method: 'POST' });
+  } catch (error) {
+    if (!signedOut(error)) toastError(error);
+  }
+}
+
+/**
+ * SPEC section 4 "Session start": migrate a legacy token, else the current player; a 400 or 401 on
+ * either is a logout (stale cookies are cleared) followed by a new guest. Unlike the sign-out button
+ * it does not go to /login: a visitor who opens a link from a mail stays on that page.
+ */
 async function startSession(): Promise<Player | null> {
   const legacy = readStorage(STORAGE_KEYS.legacyToken);
   try {
@@ -76,8 +111,9 @@ async function startSession(): Promise<Player | null> {
     }
     return await api<Player>('/players/me');
   } catch (error) {
-    if (signedOut(error)) return registerGuest();
-    throw error;
+    if (!signedOut(error)) throw error;
+    await endSession();
+    return registerGuest();
   }
 }
 
@@ -88,6 +124,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [player, setPlayer] = useState<Player | null>(null);
   const [loading, setLoading] = useState(true);
   const started = useRef(false);
+  const previousId = useRef<number | null>(null);
+  useServerPreferences(player);
+
+  // Another account signed in over the previous one (sign-in, password reset link): nothing cached for
+  // the previous player may show. Sign-out clears the cache itself, between the two players.
+  useEffect(() => {
+    const id = player?.id ?? null;
+    if (previousId.current !== null && id !== null && id !== previousId.current)
+      void queryClient.resetQueries();
+    if (id !== null) previousId.current = id;
+  }, [player?.id, queryClient]);
 
   useEffect(() => {
     // StrictMode runs effects twice in development; two session starts would register two guests.
@@ -110,13 +157,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  /** SPEC section 4 "Logout": live connection off, session ended, user cleared, a new guest. */
   const logout = useCallback(async () => {
-    try {
-      await api<void>('/auth/logout', { method: 'POST' });
-    } catch (error) {
-      // The session may be gone on the server already; signing out locally must still happen.
-      if (!signedOut(error)) toastError(error);
-    }
+    notifySignOut();
+    // The session may be gone on the server already; signing out locally must still happen.
+    await endSession();
+    previousId.current = null;
     setPlayer(null);
     // Nothing fetched for the previous player may show for the next one.
     queryClient.clear();

@@ -45,6 +45,8 @@ export interface Health {
   version: string;
   environment: string;
   humanCheck: 'on' | 'off';
+  /** Turnstile's public site key, for the browser's widget (present when the human check is on). */
+  turnstileSiteKey?: string;
   services: {
     /** D1, the relational database. */
     database: ServiceHealth;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../api/session';
 import { useTitle } from '../components/useTitle';
 import { LANGUAGE_NAMES, LANGUAGES, toLanguage } from '../i18n';
 import { type Theme, usePreferences } from '../preferences';
@@ -8,6 +9,9 @@ const THEME_CHOICES: readonly Theme[] = ['light', 'dark'];
 export default function Settings() {
   const { t } = useTranslation();
   const { theme, setTheme, language, setLanguage } = usePreferences();
+  // A signed-in player's choices also go to the server (web/api/serverPreferences.ts saves them).
+  const { player } = useSession();
+  const synced = !!player && !player.guest;
   useTitle(t('screens.settings'));
 
   return (
@@ -43,7 +47,7 @@ export default function Settings() {
             ))}
           </select>
         </div>
-        <p className="muted">{t('settings.stored')}</p>
+        <p className="muted">{t(synced ? 'account.settingsSynced' : 'settings.stored')}</p>
       </div>
     </section>
   );

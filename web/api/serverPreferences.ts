@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { toastError } from '../components/Toasts';
+import { usePreferences, usePreferencesListener } from '../preferences';
+import { readPreferences, savePreferences } from './account';
+import { ApiError } from './client';
+import type { Player } from './types';
+
+/**
+ * SPEC section 4 "Theme" and "Language" for a signed-in player: on sign-in the server's choices are
+ * applied (quietly, with no echo back); when there are none yet (404) the local ones are sent as the new
+ * preferences; every later change the user makes is saved. Guests keep theirs in the browser only.
+ */
+export function useServerPreferences(player: Player | null): void {
+  const { theme, language, apply } = usePreferences();
+  const local = useRef({ theme, language });
+  local.current = { theme, language };
+  const account = player && !player.guest && player._links.preferences ? player : null;
+  const latest = useRef(account);
+  latest.current = account;
+  /** A change the user made while the server's answer was on its way wins over that answer. */
+  const changedSince = useRef(0);
+  const href = account?._links.preferences?.href;
+
+  useEffect(() => {
+    const owner = latest.current;
+    if (!href || !owner) return;
+    let stale = false;
+    const changes = changedSince.current;
+    readPreferences(owner)
+      .then((prefs) => {
+        if (!stale && changedSince.current === changes) apply(prefs);
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+        await savePreferences(owner, local.current);
+      })
+      .catch((error: unknown) => {
+        if (!stale) toastError(error);
+      });
+    return () => {
+      stale = true;
+    };
+  }, [href, apply]);
+
+  usePreferencesListener((prefs) => {
+    changedSince.current++;
+    const owner = latest.current;
+    if (owner) savePreferences(owner, prefs).catch(toastError);
+  });
+}

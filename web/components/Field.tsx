@@ -1,0 +1,140 @@
+import { type InputHTMLAttributes, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Validator } from '../validation';
+import './forms.css';
+
+/** One form field's value and what is wrong with it, checked as the user types. */
+export interface FieldState {
+  value: string;
+  /** The message to show under the field (translated), or null. */
+  error: string | null;
+  /** True when the value passes the client-side rules (a server refusal is not counted). */
+  valid: boolean;
+  set: (value: string) => void;
+  /** Shows the field's error from now on (blur, submit). */
+  touch: () => void;
+  /** Shows a message the server sent about this field until the value changes. */
+  fail: (message: string) => void;
+  /** Puts a value back without showing an error (a failed save reverts to the old value). */
+  reset: (value: string) => void;
+}
+
+export function useField(initial: string, validate?: Validator): FieldState {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initial);
+  const [touched, setTouched] = useState(false);
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const key = validate ? validate(value) : null;
+  // Translated at render, so a language switch re-words the messages on screen.
+  const error = touched && key ? t(`errors.${key}`) : serverMessage;
+
+  const set = useCallback((next: string) => {
+    setValue(next);
+    setTouched(true);
+    setServerMessage(null);
+  }, []);
+  const touch = useCallback(() => setTouched(true), []);
+  const fail = useCallback((message: string) => setServerMessage(message), []);
+  const reset = useCallback((next: string) => {
+    setValue(next);
+    setTouched(false);
+    setServerMessage(null);
+  }, []);
+
+  return useMemo(
+    () => ({ value, error, valid: key === null, set, touch, fail, reset }),
+    [value, error, key, set, touch, fail, reset],
+  );
+}
+
+/**
+ * Touches every field so its message shows, and focuses the first invalid one.
+ * Returns true when all are valid. `ids` are the inputs' ids, in the same order as `fields`.
+ */
+export function checkFields(fields: [FieldState, string][]): boolean {
+  for (const [field] of fields) field.touch();
+  const first = fields.find(([field]) => !field.valid);
+  if (first) document.getElementById(first[1])?.focus();
+  return !first;
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id'>;
+
+export interface TextFieldProps extends InputProps {
+  id: string;
+  label: string;
+  field: FieldState;
+  hint?: ReactNode;
+  /** Beside the input (the show-password button). */
+  addon?: ReactNode;
+}
+
+/** A labelled input with its hint or error under it, tied together for screen readers. */
+export function TextField({ id, label, field, hint, addon, className, ...input }: TextFieldProps) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [field.error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      <div className={addon ? 'field-control field-control-addon' : 'field-control'}>
+        <input
+          id={id}
+          value={field.value}
+          onChange={(event) => field.set(event.target.value)}
+          onBlur={field.touch}
+          aria-invalid={field.error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          {...input}
+        />
+        {addon}
+      </div>
+      {field.error ? (
+        <p id={errorId} className="field-error">
+          {field.error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A password input with a button that shows what was typed (typing on a phone is hard enough). */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'addon'>) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={shown ? 'text' : 'password'}
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
+      addon={
+        <button
+          type="button"
+          className="field-addon"
+          aria-pressed={shown}
+          aria-controls={props.id}
+          onClick={() => setShown(!shown)}
+        >
+          {t(shown ? 'auth.hidePassword' : 'auth.showPassword')}
+        </button>
+      }
+    />
+  );
+}
+
+/** A message about the whole form (wrong credentials, a failed call), announced when it appears. */
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}
