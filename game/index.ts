@@ -1,6 +1,7 @@
 export * from './actions';
 export * from './availability';
 export * from './errors';
+export * from './guestName';
 export * from './preview';
 export * from './score';
 export * from './sums';

@@ -9,10 +9,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import { guestName } from '../../game/guestName';
 import { toastError } from '../components/Toasts';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../storage';
 import { ApiError, api } from './client';
-import { randomGuestName } from './guestName';
 import { humanCheckToken } from './humanCheck';
 import { useServerPreferences } from './serverPreferences';
 import type { Player } from './types';
@@ -67,7 +67,7 @@ async function registerGuest(): Promise<Player | null> {
       return await api<Player>('/auth/register-guest', {
         method: 'POST',
         headers: { 'X-Recaptcha-Token': await humanCheckToken('register') },
-        body: { username: randomGuestName() },
+        body: { username: guestName((n) => Math.floor(Math.random() * n)) },
       });
     } catch (error) {
       if (attempt === GUEST_ATTEMPTS) {

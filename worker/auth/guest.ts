@@ -1,37 +1,8 @@
-const COLORS = [
-  'Red',
-  'Blue',
-  'Green',
-  'Yellow',
-  'Purple',
-  'Orange',
-  'Pink',
-  'Cyan',
-  'Teal',
-  'White',
-] as const;
-const ANIMALS = [
-  'Panda',
-  'Tiger',
-  'Dolphin',
-  'Fox',
-  'Owl',
-  'Wolf',
-  'Eagle',
-  'Bear',
-  'Shark',
-  'Rabbit',
-] as const;
+import { guestName } from '../../game/guestName';
 
-export const GUEST_NAME = new RegExp(`^(${COLORS.join('|')})(${ANIMALS.join('|')})(\\d{1,3})$`);
+export { GUEST_NAME } from '../../game/guestName';
 
-function pick<T>(items: readonly T[]): T {
-  const [n] = crypto.getRandomValues(new Uint32Array(1));
-  return items[n % items.length];
-}
-
-/** A colour, an animal and a number 0..999, as the product's guest names are. */
+/** A guest name drawn with the platform's CSPRNG. */
 export function randomGuestName(): string {
-  const [n] = crypto.getRandomValues(new Uint32Array(1));
-  return `${pick(COLORS)}${pick(ANIMALS)}${n % 1000}`;
+  return guestName((n) => (crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % n);
 }
