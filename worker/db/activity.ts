@@ -45,12 +45,13 @@ export async function playerScores(
   return { rows, total };
 }
 
-export async function playerGames(
+/** A page of the games index, every player's or one player's. */
+export async function listGames(
   db: Database,
-  playerId: number,
   request: PageRequest<(typeof GAME_SORTS)[number]>,
+  playerId?: number,
 ) {
-  const where = eq(games.playerId, playerId);
+  const where = playerId === undefined ? undefined : eq(games.playerId, playerId);
   const { limit, offset } = window(request);
   const [rows, [{ total }]] = await Promise.all([
     // The shape of the games list (resources/game.ts `GameSummaryRow`), so both lists show a game alike.

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import type { NewGame, RoomAction, RoomResult } from '../../durable-objects/GameRoom';
 import { BOX_TYPES, COLUMN_TYPES, DICE_COUNT } from '../../game';
 import { type AppContext, requirePlayer, requirePlayerId, type SessionVariables } from '../auth/session';
+import { GAME_SORTS, listGames } from '../db/activity';
 import { database } from '../db/client';
-import { games, type PlayerRow, players } from '../db/schema';
+import { games, type PlayerRow } from '../db/schema';
 import type { Env } from '../env';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { page, pageQuery } from '../lib/hal';
@@ -42,7 +43,7 @@ const NoBody = v.object({});
 const CurrentGameBody = v.object({
   playerId: v.pipe(v.number('input-invalid'), v.integer('input-invalid')),
 });
-const ListQuery = pageQuery(['updatedAt', 'createdAt', 'totalSum'], 'updatedAt');
+const ListQuery = pageQuery(GAME_SORTS, 'updatedAt');
 
 /** What the routes ask of whichever room owns a game. */
 interface GameOwner {
@@ -111,8 +112,6 @@ function move<S extends v.GenericSchema>(schema: S, toAction: (body: v.InferOutp
   };
 }
 
-const SORT_COLUMNS = { updatedAt: games.updatedAt, createdAt: games.createdAt, totalSum: games.totalSum };
-
 export const gamesRoutes = new Hono<Games>()
   // The play screen's entry: the player's current game, created on first visit.
   .put('/', async (c) => {
@@ -124,28 +123,7 @@ export const gamesRoutes = new Hono<Games>()
   // Every game, from the D1 index: summaries only; the full game is one GET away.
   .get('/', async (c) => {
     const query = readQuery(c, ListQuery);
-    const db = database(c.env.DB);
-    const direction = query.order === 'ASC' ? asc : desc;
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select({
-          id: games.id,
-          type: games.type,
-          status: games.status,
-          playerId: games.playerId,
-          playerName: players.name,
-          totalSum: games.totalSum,
-          progress: games.progress,
-          createdAt: games.createdAt,
-          updatedAt: games.updatedAt,
-        })
-        .from(games)
-        .innerJoin(players, eq(players.id, games.playerId))
-        .orderBy(direction(SORT_COLUMNS[query.sort]), direction(games.id))
-        .limit(query.size)
-        .offset(query.page * query.size),
-      db.select({ total: count() }).from(games),
-    ]);
+    const { rows, total } = await listGames(database(c.env.DB), query);
     return c.json(page('games', rows.map(toGameSummary), query, total));
   })
   // Anyone may watch a game; only its player gets action links.

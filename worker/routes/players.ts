@@ -6,10 +6,10 @@ import {
   deletePlayerNotifications,
   GAME_SORTS,
   LOG_SORTS,
+  listGames,
   NOTIFICATION_SORTS,
   overallStats,
   playerClashes,
-  playerGames,
   playerLogs,
   playerNotifications,
   playerScores,
@@ -107,7 +107,7 @@ export const playersRoutes = new Hono<Players>()
     const request = readQuery(c, pageQuery(GAME_SORTS, 'updatedAt'));
     const db = database(c.env.DB);
     const player = await findPlayer(db, pathId(c));
-    const { rows, total } = await playerGames(db, player.id, request);
+    const { rows, total } = await listGames(db, request, player.id);
     return c.json(page('games', rows.map(toGameSummary), request, total));
   })
   .get('/:id/clashes', async (c) => {
