@@ -82,7 +82,9 @@ describe('Durable Objects', () => {
 
 describe('heartbeat', () => {
   it('a room answers ping with pong', async () => {
-    const response = await SELF.fetch('http://yamb.test/api/ws/clashes/7', { headers: { Upgrade: 'websocket' } });
+    const response = await SELF.fetch('http://yamb.test/api/ws/clashes/7', {
+      headers: { Upgrade: 'websocket' },
+    });
     const socket = response.webSocket;
     if (!socket) throw new Error('no socket');
     const messages: string[] = [];

@@ -1,7 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/ComingSoon';
+import { useCurrentGame } from '../api/games';
+import { useSession } from '../api/session';
+import { GameFailed, GameLoading, GameScreen } from '../components/game/GameScreen';
+import { useTitle } from '../components/useTitle';
 
+/** `/`: the current player's game, obtained or created for them; archiving it moves this screen to the next one. */
 export default function Play() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('screens.play')} />;
+  const { player } = useSession();
+  const current = useCurrentGame(player?.id);
+  useTitle(t('game.play'));
+
+  if (!player) return <GameFailed message={t('game.noPlayer')} />;
+  if (current.data !== undefined) return <GameScreen id={current.data} />;
+  if (current.isError) {
+    return (
+      <GameFailed
+        message={current.error.message || t('game.loadFailed')}
+        onRetry={() => void current.refetch()}
+      />
+    );
+  }
+  return <GameLoading />;
 }

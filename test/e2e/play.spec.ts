@@ -1,0 +1,290 @@
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+
+// The play screen through the real UI: a whole game to the congratulations dialog, a watcher in a second
+// browser, the keyboard, undo and restart. Reduced motion: no tumbling dice, so a roll lands at once.
+
+const MOBILE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+/** SPEC section 9: the box click lock. A test clicking faster than a person would is held back by it. */
+const BOX_LOCK_MS = 300;
+
+test.use({ reducedMotion: 'reduce', viewport: DESKTOP });
+
+const rollButton = (page: Page) => page.getByRole('button', { name: /^Roll \d\/3$/ });
+const sheetButtons = (page: Page) => page.locator('.sheet-button');
+const cellOf = (page: Page, column: string, box: string) =>
+  page.locator(`td.sheet-cell[data-column="${column}"][data-box="${box}"]`);
+
+async function openPlay(page: Page, theme: 'dark' | 'light' = 'dark') {
+  await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+  await page.goto('/');
+  await expect(rollButton(page)).toBeVisible({ timeout: 20_000 });
+}
+
+async function roll(page: Page) {
+  const button = rollButton(page);
+  const before = await button.textContent();
+  await button.click();
+  await expect(button).not.toHaveText(before ?? '');
+}
+
+/** The column and box of the cell a sheet button sits in (the button itself goes once the box is filled). */
+async function cellOfButton(button: Locator) {
+  const cell = button.locator('xpath=ancestor::td[1]');
+  return {
+    column: (await cell.getAttribute('data-column')) ?? '',
+    box: (await cell.getAttribute('data-box')) ?? '',
+  };
+}
+
+/** Clicks the first box that can be filled, after checking it shows its score first; returns the score. */
+async function fillFirst(page: Page): Promise<number> {
+  const fill = page.locator('.sheet-button[aria-label^="Write"]');
+  const announce = page.locator('.sheet-button[aria-label^="Announce"]');
+  await expect(sheetButtons(page).first()).toBeVisible();
+  if ((await fill.count()) === 0) {
+    // Only the announcement column is left: the next roll is refused until a box is announced.
+    await expect(rollButton(page)).toBeDisabled();
+    const { column, box } = await cellOfButton(announce.first());
+    await announce.first().click();
+    await expect(cellOf(page, column, box)).toHaveClass(/sheet-cell--announced/);
+    await expect(announce).toHaveCount(0);
+    await page.waitForTimeout(BOX_LOCK_MS);
+  }
+  const button = fill.first();
+  const { column, box } = await cellOfButton(button);
+  const preview = (await button.textContent())?.trim() ?? '';
+  expect(preview).toMatch(/^\d+$/);
+  await button.click();
+  await expect(cellOf(page, column, box).locator('.sheet-value')).toHaveText(preview);
+  return Number(preview);
+}
+
+async function playTurn(page: Page) {
+  await roll(page);
+  return fillFirst(page);
+}
+
+async function shoot(
+  page: Page,
+  name: string,
+  testInfo: { attach: (n: string, o: object) => Promise<void> },
+) {
+  const path = `test-results/${name}`;
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** Screenshots of what is on screen now at desktop and 360 px, in both themes. */
+async function shootAll(page: Page, prefix: string, testInfo: Parameters<typeof shoot>[2]) {
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((value) => {
+      document.documentElement.dataset.theme = value;
+    }, theme);
+    await page.setViewportSize(DESKTOP);
+    await shoot(page, `play-${prefix}-${theme}.png`, testInfo);
+    await page.setViewportSize(MOBILE);
+    // At 360 px the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await shoot(page, `play-${prefix}-${theme}-360.png`, testInfo);
+  }
+  await page.setViewportSize(DESKTOP);
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'dark';
+  });
+}
+
+async function newGuest(browser: Browser) {
+  const context = await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+test('a whole game through the UI ends in the congratulations dialog, and "New game" starts an empty sheet', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await openPlay(page);
+  await expect(page.getByRole('heading', { name: 'Play', level: 1 })).toBeVisible();
+  await expect(page.locator('.sheet-value')).toHaveCount(0);
+  await expect(rollButton(page)).toHaveText(/0\/3/);
+
+  let filled = 0;
+  for (; filled < 52; filled++) {
+    await playTurn(page);
+    if (filled === 20) {
+      // Mid-game: hold two dice after a roll, as a player would, for the screenshots.
+      await expect(rollButton(page)).toBeEnabled();
+      await roll(page);
+      await page.keyboard.press('2');
+      await page.keyboard.press('4');
+      await expect(rollButton(page)).toBeEnabled();
+      await shootAll(page, 'midgame', testInfo);
+      await fillFirst(page);
+      filled++;
+    }
+  }
+
+  const dialog = page.getByRole('dialog', { name: 'Congratulations!' });
+  await expect(dialog).toBeVisible();
+  const total = await page.getByTestId('sheet-total').textContent();
+  await expect(dialog.getByTestId('congrats-total')).toHaveText(total ?? '');
+  await expect(page.getByRole('button', { name: /^Roll/ })).toHaveCount(0);
+
+  // Without Web Share the score comes in an alert.
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+  });
+  const alerted = new Promise<string>((resolve) => {
+    page.once('dialog', (alert) => {
+      resolve(alert.message());
+      void alert.accept();
+    });
+  });
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  expect(await alerted).toContain(`I scored ${total} points in Yamb!`);
+
+  await shootAll(page, 'congrats', testInfo);
+
+  await dialog.getByRole('button', { name: 'New game' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rollButton(page)).toHaveText(/0\/3/);
+  await expect(page.locator('.sheet-value')).toHaveCount(0);
+  await expect(page.getByTestId('sheet-total')).toHaveText('0');
+});
+
+test('a watcher in another browser sees the moves live and cannot play', async ({ page, browser }) => {
+  await openPlay(page);
+  const name = (await page.locator('.nav-player-name').textContent())?.trim() ?? '';
+  expect(name).not.toBe('');
+
+  const watcher = await newGuest(browser);
+  try {
+    await watcher.page.goto('/games');
+    await watcher.page
+      .getByRole('link', { name: `Open ${name}'s game` })
+      .first()
+      .click();
+    await expect(watcher.page).toHaveURL(/\/games\/\d+$/);
+    await expect(watcher.page.getByRole('heading', { name: `Watching ${name}` })).toBeVisible();
+    await expect(watcher.page.locator('.board-live--open')).toBeVisible();
+    await expect(watcher.page.getByRole('button', { name: /^Roll/ })).toHaveCount(0);
+    await expect(watcher.page.locator('.sheet-button')).toHaveCount(0);
+
+    await roll(page);
+    const dice = await page
+      .locator('.die')
+      .evaluateAll((all) => all.map((d) => d.getAttribute('aria-label')));
+    await expect
+      .poll(() =>
+        watcher.page.locator('.die').evaluateAll((all) => all.map((d) => d.getAttribute('aria-label'))),
+      )
+      .toEqual(dice);
+
+    const button = page.locator('.sheet-button[aria-label^="Write"]').first();
+    const { column, box } = await cellOfButton(button);
+    const score = (await button.textContent())?.trim() ?? '';
+    await button.click();
+    await expect(cellOf(watcher.page, column, box).locator('.sheet-value')).toHaveText(score);
+    await expect(watcher.page.locator('.sheet-button')).toHaveCount(0);
+    await expect(watcher.page.locator('button.die')).toHaveCount(0);
+  } finally {
+    await watcher.context.close();
+  }
+});
+
+test('keys 1-5 hold and release dice, and held dice keep their faces on the next roll', async ({ page }) => {
+  await openPlay(page);
+  const die = (n: number) => page.locator('button.die').nth(n - 1);
+  // Before the first roll nothing can be held.
+  await page.keyboard.press('1');
+  await expect(die(1)).toHaveAttribute('aria-pressed', 'false');
+
+  // Enter on the focused roll button rolls; the button keeps the focus through the roll lock.
+  await rollButton(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(rollButton(page)).toHaveText(/1\/3/);
+  await expect(rollButton(page)).toBeFocused();
+  await page.keyboard.press('1');
+  await page.keyboard.press('3');
+  await expect(die(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(die(3)).toHaveAttribute('aria-pressed', 'true');
+  await expect(die(2)).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('3');
+  await expect(die(3)).toHaveAttribute('aria-pressed', 'false');
+
+  const held = await die(1).getAttribute('aria-label');
+  await expect(rollButton(page)).toBeEnabled();
+  await page.keyboard.press('r');
+  await expect(rollButton(page)).toHaveText(/2\/3/);
+  await expect(die(1)).toHaveAttribute('aria-label', held ?? '');
+  await expect(die(1)).toHaveAttribute('aria-pressed', 'true');
+
+  // Keyboard alone: Tab to a box, Enter fills it and the focus goes back to the roll button.
+  const first = page.locator('.sheet-button[aria-label^="Write"]').first();
+  await first.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await expect(first).toBeFocused();
+  const { column, box } = await cellOfButton(first);
+  const score = (await first.textContent())?.trim() ?? '';
+  await page.keyboard.press('Enter');
+  await expect(cellOf(page, column, box).locator('.sheet-value')).toHaveText(score);
+  await expect(rollButton(page)).toBeFocused();
+  await expect(die(1)).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('undo puts the box back to empty', async ({ page }) => {
+  await openPlay(page);
+  await roll(page);
+  const button = page.locator('.sheet-button[aria-label^="Write"]').first();
+  const { column, box } = await cellOfButton(button);
+  const score = (await button.textContent())?.trim() ?? '';
+  await button.click();
+  const cell = cellOf(page, column, box);
+  await expect(cell.locator('.sheet-value')).toHaveText(score);
+
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(cell.locator('.sheet-value')).toHaveCount(0);
+  // The turn is back where it was: the same box offers the same score again.
+  await expect(cell.locator('.sheet-button')).toHaveText(score);
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+});
+
+test('restart asks first and clears the sheet only on "Yes"', async ({ page }) => {
+  await openPlay(page);
+  await playTurn(page);
+  await expect(page.locator('.sheet-value')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Restart' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Restart the game?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.locator('.sheet-value')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Restart' }).click();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.locator('.sheet-value')).toHaveCount(0);
+  await expect(rollButton(page)).toHaveText(/0\/3/);
+});
+
+test('the games table lists games with links, sorts and pages', async ({ page }) => {
+  await openPlay(page);
+  await playTurn(page);
+  await page.goto('/games');
+  await expect(page.getByRole('heading', { name: 'Games', level: 1 })).toBeVisible();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader', { name: 'Last played' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(page.getByLabel('Rows per page')).toHaveValue('50');
+  await table.getByRole('button', { name: 'Total' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Total' })).toHaveAttribute('aria-sort', 'descending');
+  await page.getByLabel('Rows per page').selectOption('5');
+  expect(await table.locator('tbody tr').count()).toBeLessThanOrEqual(5);
+  await table.locator('tbody tr').first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/games\/\d+$/);
+  await expect(page.locator('.sheet')).toBeVisible();
+});

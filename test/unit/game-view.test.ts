@@ -1,0 +1,289 @@
+import { describe, expect, it } from 'vitest';
+import {
+  announce,
+  BOX_TYPES,
+  type BoxType,
+  COLUMN_TYPES,
+  type ColumnType,
+  type DiceSource,
+  fill,
+  type GameState,
+  newGame,
+  roll,
+  scoreBox,
+} from '../../game';
+import type { GameResource, GameSummary } from '../../web/api/gameTypes';
+import { lastPlayed, nextSort, paginate, sortGames } from '../../web/components/game/list';
+import {
+  diceToRoll,
+  isNotOlder,
+  rolledDice,
+  rollView,
+  sheetView,
+  toGameState,
+  tumbleMs,
+} from '../../web/components/game/view';
+
+const fixed =
+  (values: number[]): DiceSource =>
+  (count) =>
+    values.slice(0, count);
+
+const ALL = [0, 1, 2, 3, 4];
+
+/** The resource the server would send for `state` (what worker/resources/game.ts builds). */
+function resourceOf(state: GameState, overrides: Partial<GameResource> = {}): GameResource {
+  return {
+    id: 7,
+    status: state.status,
+    type: state.type,
+    player: { id: 1, name: 'RedPanda1' },
+    rollCount: state.rollCount,
+    dices: state.dice.map((value, index) => ({ index, value })),
+    sheet: {
+      columns: state.sheet.columns.map((c) => ({ type: c.type, boxes: c.boxes.map((b) => ({ ...b })) })),
+    },
+    announcement: state.announcement,
+    lastAction: state.lastAction,
+    latestBoxFilled: state.latestBoxFilled,
+    latestColumnFilled: state.latestColumnFilled,
+    latestDiceRolled: state.latestDiceRolled,
+    totalSum: 0,
+    progress: 0,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    updatedAt: '2026-01-01T10:00:00.000Z',
+    _links: { self: { href: '/api/games/7' } },
+    ...overrides,
+  };
+}
+
+/** Fills every box of the columns given, with the dice 1-2-3-4-5. */
+function withFullColumns(columns: ColumnType[]): GameState {
+  let state = newGame();
+  for (const column of columns) {
+    const order = column === 'UPWARDS' ? [...BOX_TYPES].reverse() : BOX_TYPES;
+    for (const box of order) state = fill(roll(state, ALL, fixed([1, 2, 3, 4, 5])), column, box);
+  }
+  return state;
+}
+
+const cell = (view: ReturnType<typeof sheetView>, column: ColumnType, box: BoxType) =>
+  view.cells[COLUMN_TYPES.indexOf(column)][BOX_TYPES.indexOf(box)];
+
+describe('toGameState: the server resource as the rules see it', () => {
+  it('gives back the state the resource was made from', () => {
+    let state = roll(newGame(), ALL, fixed([6, 6, 6, 2, 2]));
+    state = fill(state, 'FREE', 'BOAT');
+    state = roll(state, ALL, fixed([3, 1, 4, 1, 5]));
+    expect(toGameState(resourceOf(state))).toEqual({ ...state, undoSnapshot: null });
+  });
+
+  it('puts columns, boxes and dice in the rules order whatever order they arrive in', () => {
+    const state = fill(roll(newGame(), ALL, fixed([2, 2, 2, 5, 6])), 'DOWNWARDS', 'ONES');
+    const resource = resourceOf(state);
+    resource.sheet.columns.reverse();
+    for (const column of resource.sheet.columns) column.boxes.reverse();
+    resource.dices.reverse();
+    const back = toGameState(resource);
+    expect(back.sheet.columns.map((c) => c.type)).toEqual([...COLUMN_TYPES]);
+    expect(back.sheet.columns[0].boxes.map((b) => b.type)).toEqual([...BOX_TYPES]);
+    expect(back.sheet.columns[0].boxes[0].value).toBe(0);
+    expect(back.dice).toEqual([2, 2, 2, 5, 6]);
+  });
+
+  it('treats an archived game as completed and a missing box as empty', () => {
+    const resource = resourceOf(newGame(), { status: 'ARCHIVED' });
+    resource.sheet.columns = resource.sheet.columns.slice(0, 2);
+    const back = toGameState(resource);
+    expect(back.status).toBe('COMPLETED');
+    expect(back.sheet.columns).toHaveLength(4);
+    expect(back.sheet.columns[3].boxes.every((b) => b.value === null)).toBe(true);
+  });
+
+  it('replaces an impossible die with a 1 rather than crash the scoring', () => {
+    const resource = resourceOf(newGame(), { dices: [{ index: 0, value: 9 }] });
+    expect(toGameState(resource).dice).toEqual([1, 1, 1, 1, 1]);
+  });
+});
+
+describe('sheetView: which boxes a click fills or announces, and what they would score', () => {
+  const may = { fill: true, announce: true };
+
+  it('offers nothing before the first roll', () => {
+    const view = sheetView(newGame(), may);
+    expect(view.open).toBe(0);
+    expect(view.cells.flat().every((c) => c.action === null && c.preview === null)).toBe(true);
+  });
+
+  it('after a roll shows the score each open box would get', () => {
+    const state = roll(newGame(), ALL, fixed([5, 5, 5, 5, 2]));
+    const view = sheetView(state, may);
+    expect(cell(view, 'DOWNWARDS', 'ONES')).toMatchObject({ action: 'fill', preview: 0 });
+    expect(cell(view, 'DOWNWARDS', 'TWOS').action).toBeNull();
+    expect(cell(view, 'UPWARDS', 'YAMB')).toMatchObject({ action: 'fill', preview: 0 });
+    expect(cell(view, 'FREE', 'CARRIAGE')).toMatchObject({
+      action: 'fill',
+      preview: scoreBox('CARRIAGE', state.dice),
+    });
+    expect(cell(view, 'FREE', 'FIVES').preview).toBe(20);
+    // 1 + 1 + 13 free boxes + 13 announceable ones at roll 1.
+    expect(view.open).toBe(28);
+    expect(view.cells[3].every((c) => c.action === 'announce' && c.preview === null)).toBe(true);
+  });
+
+  it('after an announcement offers only the announced box', () => {
+    const state = announce(roll(newGame(), ALL, fixed([1, 2, 3, 4, 5])), 'STRAIGHT');
+    const view = sheetView(state, may);
+    expect(view.open).toBe(1);
+    expect(cell(view, 'ANNOUNCEMENT', 'STRAIGHT')).toMatchObject({
+      action: 'fill',
+      preview: 35,
+      announced: true,
+    });
+  });
+
+  it('offers no announcement after the first roll', () => {
+    let state = roll(newGame(), ALL, fixed([1, 2, 3, 4, 5]));
+    state = roll(state, [0], fixed([6]));
+    expect(sheetView(state, may).cells[3].every((c) => c.action === null)).toBe(true);
+  });
+
+  it('offers nothing to a watcher (no links) or while the dice tumble', () => {
+    const state = roll(newGame(), ALL, fixed([1, 2, 3, 4, 5]));
+    expect(sheetView(state, { fill: false, announce: false }).open).toBe(0);
+    expect(sheetView(state, may, false).open).toBe(0);
+  });
+
+  it('marks the box the last fill wrote, and sums the columns and the sheet', () => {
+    let state = fill(roll(newGame(), ALL, fixed([6, 6, 6, 6, 6])), 'FREE', 'SIXES');
+    state = fill(roll(state, ALL, fixed([6, 6, 6, 6, 6])), 'FREE', 'YAMB');
+    const view = sheetView(state, may);
+    expect(cell(view, 'FREE', 'YAMB').latest).toBe(true);
+    expect(cell(view, 'FREE', 'SIXES').latest).toBe(false);
+    expect(view.sums[2]).toMatchObject({ top: 30, bonus: 0, bottom: 80, total: 110 });
+    expect(view.total).toBe(110);
+  });
+});
+
+describe('the roll button', () => {
+  it('throws all five dice first, then only those not held', () => {
+    expect(diceToRoll(0, new Set([1, 2]))).toEqual(ALL);
+    expect(diceToRoll(1, new Set([1, 3]))).toEqual([0, 2, 4]);
+    expect(diceToRoll(2, new Set(ALL))).toEqual([]);
+  });
+
+  it('is enabled before the first roll, when the server allows it', () => {
+    expect(rollView(newGame(), true, new Set())).toEqual({
+      enabled: true,
+      hint: 'firstRoll',
+      canHold: false,
+    });
+    expect(rollView(newGame(), false, new Set()).enabled).toBe(false);
+  });
+
+  it('lets dice be held between rolls, and refuses a roll with every die held', () => {
+    const state = roll(newGame(), ALL, fixed([1, 2, 3, 4, 5]));
+    expect(rollView(state, true, new Set([0]))).toEqual({ enabled: true, hint: 'choose', canHold: true });
+    expect(rollView(state, true, new Set(ALL))).toEqual({ enabled: false, hint: 'allHeld', canHold: true });
+  });
+
+  it('is disabled after the third roll', () => {
+    let state = roll(newGame(), ALL, fixed([1, 2, 3, 4, 5]));
+    state = roll(roll(state, [0], fixed([6])), [0], fixed([6]));
+    expect(rollView(state, true, new Set())).toEqual({ enabled: false, hint: 'lastRoll', canHold: false });
+  });
+
+  it('asks for an announcement when only the announcement column is left', () => {
+    const state = roll(withFullColumns(['DOWNWARDS', 'UPWARDS', 'FREE']), ALL, fixed([1, 2, 3, 4, 5]));
+    expect(rollView(state, true, new Set())).toEqual({ enabled: false, hint: 'announce', canHold: false });
+    const view = sheetView(state, { fill: true, announce: true });
+    expect(view.open).toBe(13);
+    expect(view.cells[3].every((c) => c.action === 'announce')).toBe(true);
+  });
+
+  it('says the game is over once it is', () => {
+    const done = { ...newGame(), status: 'COMPLETED' as const };
+    expect(rollView(done, true, new Set()).hint).toBe('done');
+  });
+});
+
+describe('live updates and the roll animation', () => {
+  it('never lets an older state of a game replace a newer one', () => {
+    const older = resourceOf(newGame(), { updatedAt: '2026-01-01T10:00:00.000Z' });
+    const newer = resourceOf(newGame(), { updatedAt: '2026-01-01T10:00:01.000Z' });
+    expect(isNotOlder(newer, older)).toBe(true);
+    expect(isNotOlder(older, newer)).toBe(false);
+    expect(isNotOlder(older, older)).toBe(true);
+    expect(isNotOlder(older, undefined)).toBe(true);
+    expect(isNotOlder(older, { ...newer, id: 8 })).toBe(true);
+  });
+
+  it('tumbles only the dice a roll threw, each for 800-1800 ms', () => {
+    expect(rolledDice([4, 0, 0, 9, -1])).toEqual([4, 0]);
+    expect(tumbleMs(0)).toBe(800);
+    expect(tumbleMs(0.5)).toBe(1300);
+    expect(tumbleMs(0.9999)).toBeLessThanOrEqual(1800);
+    expect(tumbleMs(7)).toBe(1800);
+  });
+});
+
+describe('the games table', () => {
+  const game = (
+    id: number,
+    name: string,
+    updatedAt: string,
+    totalSum: number,
+    progress: number,
+  ): GameSummary => ({
+    id,
+    status: progress === 100 ? 'COMPLETED' : 'IN_PROGRESS',
+    type: 'SOLO',
+    player: { id, name },
+    totalSum,
+    progress,
+    updatedAt,
+    _links: { self: { href: `/api/games/${id}` } },
+  });
+  const games = [
+    game(1, 'bob', '2026-01-02T00:00:00Z', 300, 100),
+    game(2, 'Alice', '2026-01-03T00:00:00Z', 120, 40),
+    game(3, 'carol', '2026-01-01T00:00:00Z', 300, 100),
+  ];
+
+  it('sorts by each column either way, ties to the latest game', () => {
+    expect(sortGames(games, 'player', 'ASC').map((g) => g.id)).toEqual([2, 1, 3]);
+    expect(sortGames(games, 'updatedAt', 'DESC').map((g) => g.id)).toEqual([2, 1, 3]);
+    expect(sortGames(games, 'totalSum', 'DESC').map((g) => g.id)).toEqual([1, 3, 2]);
+    expect(sortGames(games, 'totalSum', 'ASC').map((g) => g.id)).toEqual([2, 1, 3]);
+    expect(sortGames(games, 'progress', 'ASC').map((g) => g.id)).toEqual([2, 1, 3]);
+    expect(games.map((g) => g.id)).toEqual([1, 2, 3]);
+  });
+
+  it('flips the order on the same column and starts a new one its natural way', () => {
+    expect(nextSort({ key: 'updatedAt', order: 'DESC' }, 'updatedAt')).toEqual({
+      key: 'updatedAt',
+      order: 'ASC',
+    });
+    expect(nextSort({ key: 'updatedAt', order: 'DESC' }, 'player')).toEqual({ key: 'player', order: 'ASC' });
+    expect(nextSort({ key: 'player', order: 'ASC' }, 'totalSum')).toEqual({ key: 'totalSum', order: 'DESC' });
+  });
+
+  it('pages, keeping the page in range', () => {
+    const rows = Array.from({ length: 12 }, (_, i) => i);
+    expect(paginate(rows, 0, 5)).toEqual({ rows: [0, 1, 2, 3, 4], page: 0, pages: 3, from: 1, to: 5 });
+    expect(paginate(rows, 2, 5)).toEqual({ rows: [10, 11], page: 2, pages: 3, from: 11, to: 12 });
+    expect(paginate(rows, 9, 5).page).toBe(2);
+    expect(paginate([], 3, 50)).toEqual({ rows: [], page: 0, pages: 1, from: 0, to: 0 });
+  });
+
+  it('shows recent times as relative and older ones as a date, in the language chosen', () => {
+    const now = Date.parse('2026-03-10T12:00:00Z');
+    expect(lastPlayed('2026-03-10T11:55:00Z', now, 'en-US')).toBe('5 minutes ago');
+    expect(lastPlayed('2026-03-10T11:59:59Z', now, 'en-US')).toMatch(/second/);
+    expect(lastPlayed('2026-03-09T12:00:00Z', now, 'en-US')).toBe('yesterday');
+    expect(lastPlayed('2026-03-10T09:00:00Z', now, 'hr')).toMatch(/prije 3 sata/);
+    expect(lastPlayed('2026-01-05T12:00:00Z', now, 'en-US')).toBe('Jan 5, 2026');
+    expect(lastPlayed('2026-03-10T11:55:00Z', now, 'en-US', 'short')).toBe('5 min. ago');
+    expect(lastPlayed('not a date', now, 'en-US')).toBe('');
+  });
+});

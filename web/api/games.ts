@@ -1,0 +1,138 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { BoxType, ColumnType } from '../../game';
+import { isNotOlder } from '../components/game/view';
+import { toastError } from '../components/Toasts';
+import i18n from '../i18n';
+import { api } from './client';
+import type { GameLinkName, GameMessage, GameResource, GamesPage } from './gameTypes';
+import { type LiveState, useLiveSocket } from './live';
+
+export const gameKeys = {
+  all: ['games'] as const,
+  game: (id: number) => ['games', 'one', id] as const,
+  /** Holds the id of the player's current game; the game itself lives under `game(id)`. */
+  current: (playerId: number) => ['games', 'current', playerId] as const,
+  list: () => ['games', 'list'] as const,
+};
+
+/** Puts a game into the cache unless the cache already holds a newer state of it. */
+export function storeGame(client: QueryClient, game: GameResource): void {
+  client.setQueryData<GameResource>(gameKeys.game(game.id), (current) =>
+    isNotOlder(game, current) ? game : current,
+  );
+}
+
+export function useGame(id: number | undefined) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: gameKeys.game(id ?? 0),
+    enabled: id !== undefined && id > 0,
+    queryFn: async ({ signal }) => {
+      const fetched = await api<GameResource>(`/games/${id}`, { signal });
+      // A live message may have brought a newer state while this request was on its way.
+      const current = client.getQueryData<GameResource>(gameKeys.game(fetched.id));
+      return isNotOlder(fetched, current) ? fetched : (current as GameResource);
+    },
+  });
+}
+
+/** The id of the player's current game (obtained or created by `PUT /api/games/`); the game goes to the cache. */
+export function useCurrentGame(playerId: number | undefined) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: gameKeys.current(playerId ?? 0),
+    enabled: playerId !== undefined,
+    queryFn: async () => {
+      const game = await api<GameResource>('/games/', { method: 'PUT', body: { playerId } });
+      storeGame(client, game);
+      return game.id;
+    },
+  });
+}
+
+/** Every game, for the client-side sorted and paged table (SPEC section 7: page 0, size 9999). */
+export function useGames() {
+  return useQuery({
+    queryKey: gameKeys.list(),
+    queryFn: async ({ signal }) => {
+      const page = await api<GamesPage>('/games/?page=0&size=9999&sort=updatedAt&order=DESC', { signal });
+      return page._embedded?.games ?? [];
+    },
+  });
+}
+
+/** Keeps the cached game current from `/api/ws/games/{id}` while the component is mounted. */
+export function useLiveGame(id: number | undefined): LiveState {
+  const client = useQueryClient();
+  const onMessage = useCallback(
+    (message: unknown) => {
+      const live = message as Partial<GameMessage> | null;
+      if (live?.type !== 'GAME' || !live.game || live.game.id !== id) return;
+      storeGame(client, live.game);
+    },
+    [client, id],
+  );
+  return useLiveSocket(id ? `/api/ws/games/${id}` : null, onMessage);
+}
+
+export type GameMove =
+  | { type: 'roll'; diceToRoll: number[] }
+  | { type: 'announce'; boxType: BoxType }
+  | { type: 'fill'; columnType: ColumnType; boxType: BoxType }
+  | { type: 'undo' }
+  | { type: 'restart' }
+  | { type: 'archive' };
+
+const MISSING_LINK: Record<GameMove['type'], string> = {
+  roll: 'game.errors.noRoll',
+  announce: 'game.errors.noAnnounce',
+  fill: 'game.errors.noFill',
+  undo: 'game.errors.noUndo',
+  restart: 'game.errors.noRestart',
+  archive: 'game.errors.noArchive',
+};
+
+/** The request a move makes: its link's href and body. A missing link is the SPEC section 8 error, not a call. */
+export function moveRequest(game: GameResource, move: GameMove): { href: string; body?: unknown } {
+  const link = game._links[move.type satisfies GameLinkName];
+  if (!link) throw new Error(i18n.t(MISSING_LINK[move.type]));
+  switch (move.type) {
+    case 'roll':
+      return { href: link.href, body: { diceToRoll: move.diceToRoll } };
+    case 'announce':
+      return { href: link.href, body: { boxType: move.boxType } };
+    case 'fill':
+      return { href: link.href, body: { columnType: move.columnType, boxType: move.boxType } };
+    default:
+      return { href: link.href };
+  }
+}
+
+/**
+ * The moves on one game. Each answers the new game, which goes straight into the cache (archive
+ * answers the player's next game, which becomes their current one). A refusal is toasted and the game
+ * fetched again, since the screen was evidently out of date.
+ */
+export function useGameMove(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (move: GameMove) => {
+      const game = client.getQueryData<GameResource>(gameKeys.game(id));
+      if (!game) throw new Error(i18n.t(MISSING_LINK[move.type]));
+      const { href, body } = moveRequest(game, move);
+      return api<GameResource>(href, { method: 'PUT', body });
+    },
+    onSuccess: (game, move) => {
+      storeGame(client, game);
+      if (move.type === 'archive') {
+        client.setQueryData(gameKeys.current(game.player.id), game.id);
+        void client.invalidateQueries({ queryKey: gameKeys.list() });
+      }
+    },
+    onError: (error) => {
+      toastError(error);
+      void client.invalidateQueries({ queryKey: gameKeys.game(id) });
+    },
+  });
+}

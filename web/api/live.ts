@@ -1,0 +1,94 @@
+import { WebSocket } from 'partysocket';
+import { useEffect, useRef, useState } from 'react';
+import { useSession } from './session';
+
+/** SPEC section 9: reconnect 5000 ms after a close; a heartbeat every 10000 ms. */
+export const RECONNECT_DELAY_MS = 5000;
+export const HEARTBEAT_MS = 10_000;
+/** Without a word from the server (a pong at least) for this long, the connection is taken as dead. */
+const SILENCE_MS = 2.5 * HEARTBEAT_MS;
+const PING = 'ping';
+const PONG = 'pong';
+
+/** Where the connection is: not wanted (no player, no path), open, or (re)connecting. */
+export type LiveState = 'inactive' | 'open' | 'connecting';
+
+/** `/api/ws/games/1` → `ws://host/api/ws/games/1` (wss on https): the page's own origin, so its cookies go along. */
+export function liveUrl(
+  path: string,
+  location: { protocol: string; host: string } = window.location,
+): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const absolute = path.startsWith('/api/') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
+  return `${scheme}//${location.host}${absolute}`;
+}
+
+/**
+ * The app's one live connection hook: a reconnecting WebSocket to `path` (for example
+ * `/api/ws/games/7`) while there is a current player, handing every JSON message to `onMessage`.
+ * Pass null to stay disconnected. The socket closes when the player changes (logout) or the
+ * component unmounts.
+ */
+export function useLiveSocket(path: string | null, onMessage: (message: unknown) => void): LiveState {
+  const { player } = useSession();
+  const playerId = player?.id ?? null;
+  const handler = useRef(onMessage);
+  handler.current = onMessage;
+  const [state, setState] = useState<LiveState>('inactive');
+
+  useEffect(() => {
+    if (!path || playerId === null) return;
+    const socket = new WebSocket(liveUrl(path), undefined, {
+      minReconnectionDelay: RECONNECT_DELAY_MS,
+      maxReconnectionDelay: RECONNECT_DELAY_MS,
+      reconnectionDelayGrowFactor: 1,
+      // A ping queued while offline is pointless once the socket is back.
+      maxEnqueuedMessages: 0,
+    });
+    let lastHeard = Date.now();
+    setState('connecting');
+
+    const onSocketMessage = (event: MessageEvent) => {
+      lastHeard = Date.now();
+      if (typeof event.data !== 'string' || event.data === PONG) return;
+      let message: unknown;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        console.error('Live message is not JSON', event.data);
+        return;
+      }
+      handler.current(message);
+    };
+    const onOpen = () => {
+      lastHeard = Date.now();
+      setState('open');
+    };
+    const onClose = () => setState('connecting');
+    socket.addEventListener('message', onSocketMessage);
+    socket.addEventListener('open', onOpen);
+    socket.addEventListener('close', onClose);
+
+    const heartbeat = setInterval(() => {
+      if (socket.readyState !== socket.OPEN) return;
+      // A connection that stopped answering (a sleeping laptop, a dropped NAT entry) may never close by itself.
+      if (Date.now() - lastHeard > SILENCE_MS) {
+        lastHeard = Date.now();
+        socket.reconnect();
+        return;
+      }
+      socket.send(PING);
+    }, HEARTBEAT_MS);
+
+    return () => {
+      clearInterval(heartbeat);
+      socket.removeEventListener('message', onSocketMessage);
+      socket.removeEventListener('open', onOpen);
+      socket.removeEventListener('close', onClose);
+      socket.close();
+      setState('inactive');
+    };
+  }, [path, playerId]);
+
+  return state;
+}

@@ -1,0 +1,93 @@
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DieFace } from '../DieFace';
+
+export interface CongratulationsProps {
+  open: boolean;
+  total: number;
+  /** Null when the viewer may not start the next game (no archive link). */
+  onNewGame: (() => void) | null;
+  newGamePending: boolean;
+  onShare: () => void;
+  onClose: () => void;
+}
+
+/** The end of a solo game (SPEC section 2): the total, sharing it, and the next game. */
+export function Congratulations({
+  open,
+  total,
+  onNewGame,
+  newGamePending,
+  onShare,
+  onClose,
+}: CongratulationsProps) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const primary = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      primary.current?.focus();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="congrats"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Escape: the parent decides, so the dialog never closes behind its back.
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="congrats-dice" aria-hidden="true">
+        {[6, 6, 6, 6, 6].map((face, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: decorative, fixed.
+          <DieFace key={i} value={face} size={40} className="congrats-die" />
+        ))}
+      </div>
+      <h2 id={titleId} className="congrats-title">
+        {t('game.congrats.title')}
+      </h2>
+      <p className="congrats-text">{t('game.congrats.text')}</p>
+      <p className="congrats-total">
+        <span className="congrats-total-label">{t('game.congrats.total')}</span>
+        <output className="congrats-total-value" data-testid="congrats-total">
+          {total}
+        </output>
+      </p>
+      <div className="congrats-actions">
+        <button type="button" className="button" onClick={onShare}>
+          {t('game.congrats.share')}
+        </button>
+        {onNewGame ? (
+          <button
+            ref={primary}
+            type="button"
+            className="button button-primary"
+            disabled={newGamePending}
+            onClick={onNewGame}
+          >
+            {t('game.congrats.newGame')}
+          </button>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        className="congrats-close"
+        aria-label={t('game.congrats.close')}
+        onClick={onClose}
+      >
+        ×
+      </button>
+    </dialog>
+  );
+}

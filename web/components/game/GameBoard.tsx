@@ -1,0 +1,322 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BoxType, ColumnType } from '../../../game';
+import { type GameMove, useGameMove } from '../../api/games';
+import type { GameResource } from '../../api/gameTypes';
+import type { LiveState } from '../../api/live';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { isTyping, shareScore, useLock, useStickyOffsets } from './boardHooks';
+import { Congratulations } from './Congratulations';
+import { Dice, RollButton } from './Dice';
+import { Sheet } from './Sheet';
+import { useDiceRoll, useReducedMotion } from './useDiceRoll';
+import { type CellView, diceToRoll, rollView, sheetView, toGameState } from './view';
+import './game.css';
+
+/** SPEC section 9 timings. */
+export const ROLL_LOCK_MS = 500;
+export const BOX_LOCK_MS = 300;
+export const GLOW_MS = 1500;
+
+export interface GameBoardProps {
+  game: GameResource;
+  /** The signed-in player's id; only the game's own player gets the controls. */
+  viewerId: number | null;
+  live: LiveState;
+  /** The player archived the finished game; `next` is their new one. */
+  onNewGame?: (next: GameResource) => void;
+}
+
+type FocusTarget = 'roll' | { col: number; row: number } | null;
+
+function UndoIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M9 14 4 9l5-5" />
+      <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+    </svg>
+  );
+}
+
+/** The game: dice, roll button and controls beside (or above) the sheet; read-only for anyone but its player. */
+export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
+  const { t } = useTranslation();
+  const state = useMemo(() => toGameState(game), [game]);
+  const isPlayer = viewerId !== null && viewerId === game.player.id;
+  const move = useGameMove(game.id);
+  const reducedMotion = useReducedMotion();
+  const dice = useDiceRoll(game, reducedMotion);
+  const rollLock = useLock(ROLL_LOCK_MS);
+  const boxLock = useLock(BOX_LOCK_MS);
+  const [held, setHeld] = useState<ReadonlySet<number>>(new Set());
+  const [glow, setGlow] = useState<{ column: ColumnType; box: BoxType } | null>(null);
+  const [confirmRestart, setConfirmRestart] = useState(false);
+  const [congratsClosed, setCongratsClosed] = useState(false);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
+  const rollButton = useRef<HTMLButtonElement>(null);
+  const sheetBox = useRef<HTMLDivElement>(null);
+  const tray = useRef<HTMLDivElement>(null);
+  const sticky = useStickyOffsets(tray);
+
+  const links = game._links;
+  const completed = game.status !== 'IN_PROGRESS';
+  const may = {
+    roll: isPlayer && !!links.roll,
+    fill: isPlayer && !!links.fill,
+    announce: isPlayer && !!links.announce,
+  };
+  const busy = move.isPending || dice.busy;
+  const view = sheetView(state, may, !busy);
+  const roll = rollView(state, may.roll, held);
+  const rollWaiting = busy || rollLock.locked;
+
+  // A new turn starts with every die free, and so does another game.
+  useEffect(() => {
+    if (game.rollCount === 0) setHeld(new Set());
+  }, [game.rollCount]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the game itself changes.
+  useEffect(() => {
+    setHeld(new Set());
+    setCongratsClosed(false);
+  }, [game.id]);
+
+  // The box the last fill wrote glows for 1.5 s, whoever filled it (a watcher sees it too).
+  const fillSignature =
+    game.lastAction === 'FILL' && game.latestColumnFilled && game.latestBoxFilled
+      ? `${game.id}:${game.latestColumnFilled}:${game.latestBoxFilled}:${game.updatedAt}`
+      : null;
+  const seenFill = useRef(fillSignature);
+  useEffect(() => {
+    if (fillSignature === seenFill.current) return;
+    seenFill.current = fillSignature;
+    if (!fillSignature || !game.latestColumnFilled || !game.latestBoxFilled) return;
+    setGlow({ column: game.latestColumnFilled, box: game.latestBoxFilled });
+    const timer = setTimeout(() => setGlow(null), GLOW_MS);
+    return () => clearTimeout(timer);
+  }, [fillSignature, game.latestColumnFilled, game.latestBoxFilled]);
+
+  // Keyboard play: after a fill the focus goes to the roll button, after an announcement to the announced box.
+  useEffect(() => {
+    if (!focusTarget) return;
+    if (focusTarget === 'roll') {
+      if (rollButton.current && !rollButton.current.disabled) {
+        rollButton.current.focus();
+        setFocusTarget(null);
+      }
+      return;
+    }
+    const target = sheetBox.current?.querySelector<HTMLButtonElement>(
+      `button[data-col="${focusTarget.col}"][data-row="${focusTarget.row}"]`,
+    );
+    if (target) {
+      target.focus();
+      setFocusTarget(null);
+    }
+  });
+
+  const send = (next: GameMove, after?: { onSuccess?: (game: GameResource) => void; onError?: () => void }) =>
+    move.mutate(next, after);
+
+  const doRoll = () => {
+    if (!roll.enabled || rollWaiting || rollLock.isLocked()) return;
+    rollLock.lock();
+    const indices = diceToRoll(state.rollCount, held);
+    dice.begin(indices);
+    send({ type: 'roll', diceToRoll: indices }, { onError: dice.cancel });
+  };
+
+  const toggle = (index: number) => {
+    if (!isPlayer || !roll.canHold || busy) return;
+    setHeld((current) => {
+      const next = new Set(current);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+  };
+
+  const onCell = (cell: CellView) => {
+    if (boxLock.isLocked() || busy) return;
+    boxLock.lock();
+    const fromKeyboard = sheetBox.current?.contains(document.activeElement) ?? false;
+    const col = view.cells.findIndex((column) => column[0].column === cell.column);
+    const row = view.cells[col].findIndex((c) => c.box === cell.box);
+    if (cell.action === 'fill') {
+      send(
+        { type: 'fill', columnType: cell.column, boxType: cell.box },
+        { onSuccess: () => fromKeyboard && setFocusTarget('roll') },
+      );
+    } else if (cell.action === 'announce') {
+      send(
+        { type: 'announce', boxType: cell.box },
+        { onSuccess: () => fromKeyboard && setFocusTarget({ col, row }) },
+      );
+    }
+  };
+
+  // Keys 1-5 hold a die, R rolls. Only for the player, and never while typing or with a dialog open.
+  const keys = useRef<(event: KeyboardEvent) => void>(() => {});
+  keys.current = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (isTyping(event.target) || document.querySelector('dialog[open]')) return;
+    if (/^[1-5]$/.test(event.key)) {
+      event.preventDefault();
+      toggle(Number(event.key) - 1);
+    } else if (event.key === 'r' || event.key === 'R') {
+      event.preventDefault();
+      doRoll();
+    }
+  };
+  useEffect(() => {
+    if (!isPlayer) return;
+    const listener = (event: KeyboardEvent) => keys.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, [isPlayer]);
+
+  const congratsOpen = isPlayer && game.type === 'SOLO' && game.status === 'COMPLETED' && !congratsClosed;
+  const archive = links.archive
+    ? () => send({ type: 'archive' }, { onSuccess: (next) => onNewGame?.(next) })
+    : null;
+  const share = () =>
+    void shareScore(
+      t('game.congrats.shareText', { total: view.total }),
+      `${window.location.origin}/games/${game.id}`,
+    );
+
+  let hint: string;
+  if (dice.busy) hint = t('game.dice.rolling');
+  else if (completed) hint = t('game.finished', { total: view.total });
+  else if (!isPlayer) hint = t('game.hint.watching', { name: game.player.name });
+  else
+    hint = t(`game.hint.${roll.hint}`, {
+      box: state.announcement ? t(`game.boxes.${state.announcement}`) : '',
+    });
+
+  return (
+    <section
+      className={isPlayer ? 'board' : 'board board--watching'}
+      style={sticky}
+      aria-labelledby="board-title"
+    >
+      <header className="board-head">
+        <h1 id="board-title" className="board-title">
+          {isPlayer ? t('game.play') : t('game.watching', { name: game.player.name })}
+        </h1>
+        <ul className="board-stats">
+          <li className={`board-chip board-chip--${game.status.toLowerCase()}`}>
+            {t(`game.status.${game.status}`)}
+          </li>
+          <li className="board-chip">{t('game.progress', { progress: game.progress })}</li>
+          {live !== 'inactive' && !completed ? (
+            <li
+              className={live === 'open' ? 'board-chip board-live board-live--open' : 'board-chip board-live'}
+            >
+              {t('game.live')}
+            </li>
+          ) : null}
+        </ul>
+      </header>
+      {isPlayer ? null : (
+        <p className="board-banner" role="status">
+          {t('game.watchingHint', { name: game.player.name })}
+        </p>
+      )}
+
+      <div className="board-body">
+        <div className="board-side">
+          <div className="board-tray" ref={tray}>
+            <Dice
+              faces={dice.faces}
+              tumbling={dice.tumbling}
+              held={held}
+              interactive={isPlayer && !completed}
+              canHold={roll.canHold && !busy}
+              onToggle={toggle}
+            />
+            <div className="board-roll">
+              {isPlayer && !completed ? (
+                <RollButton
+                  ref={rollButton}
+                  rollCount={game.rollCount}
+                  disabled={!roll.enabled}
+                  waiting={rollWaiting}
+                  onRoll={doRoll}
+                />
+              ) : null}
+              <p className="board-hint" aria-live="polite">
+                {hint}
+              </p>
+              {isPlayer && links.undo ? (
+                <button
+                  type="button"
+                  className="button board-undo"
+                  disabled={busy}
+                  onClick={() => send({ type: 'undo' })}
+                >
+                  <UndoIcon />
+                  <span className="board-undo-label">{t('game.undo')}</span>
+                </button>
+              ) : null}
+            </div>
+          </div>
+          {isPlayer && (links.restart || archive) ? (
+            <div className="board-controls">
+              {links.restart ? (
+                <button
+                  type="button"
+                  className="button board-control"
+                  disabled={busy}
+                  onClick={() => setConfirmRestart(true)}
+                >
+                  {t('game.restart')}
+                </button>
+              ) : null}
+              {archive && !congratsOpen ? (
+                <button type="button" className="button button-primary board-control" onClick={archive}>
+                  {t('game.newGame')}
+                </button>
+              ) : null}
+              {!completed ? <p className="board-keys">{t('game.dice.shortcuts')}</p> : null}
+            </div>
+          ) : null}
+        </div>
+
+        <div className="board-sheet" ref={sheetBox}>
+          <Sheet view={view} glow={glow} locked={boxLock.locked} onCell={onCell} />
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={confirmRestart}
+        title={t('game.restartTitle')}
+        message={t('game.restartText')}
+        danger
+        onCancel={() => setConfirmRestart(false)}
+        onConfirm={() => {
+          setConfirmRestart(false);
+          send({ type: 'restart' });
+        }}
+      />
+      <Congratulations
+        open={congratsOpen}
+        total={view.total}
+        onNewGame={archive}
+        newGamePending={move.isPending}
+        onShare={share}
+        onClose={() => setCongratsClosed(true)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,269 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BOX_TYPES, type BoxType, COLUMN_TYPES, type ColumnSums, type ColumnType } from '../../../game';
+import { DieFace } from '../DieFace';
+import type { CellView, SheetView } from './view';
+
+export interface SheetProps {
+  view: SheetView;
+  /** The box that glows for 1.5 s after a fill. */
+  glow: { column: ColumnType; box: BoxType } | null;
+  /** The 300 ms after a click: the boxes stay in place and focusable but take no click. */
+  locked: boolean;
+  onCell: (cell: CellView) => void;
+}
+
+const SECTIONS: { name: string; boxes: BoxType[]; sums: (keyof ColumnSums)[] }[] = [
+  { name: 'top', boxes: BOX_TYPES.slice(0, 6), sums: ['top', 'bonus'] },
+  { name: 'middle', boxes: ['MAX', 'MIN'], sums: ['middle'] },
+  { name: 'bottom', boxes: BOX_TYPES.slice(8), sums: ['bottom'] },
+];
+
+const FACE: Partial<Record<BoxType, number>> = { ONES: 1, TWOS: 2, THREES: 3, FOURS: 4, FIVES: 5, SIXES: 6 };
+
+const COLUMN_ICONS: Record<ColumnType, ReactNode> = {
+  DOWNWARDS: <path d="M12 4v16M6 14l6 6 6-6" />,
+  UPWARDS: <path d="M12 20V4M6 10l6-6 6 6" />,
+  FREE: <path d="M8 4v16M4 8l4-4 4 4M16 20V4M12 16l4 4 4-4" />,
+  ANNOUNCEMENT: (
+    <>
+      <path d="M4 10v4h3l6 4V6L7 10H4z" />
+      <path d="M17 9a4 4 0 0 1 0 6M19.5 6.5a7.5 7.5 0 0 1 0 11" />
+    </>
+  ),
+};
+
+function ColumnIcon({ column }: { column: ColumnType }) {
+  return (
+    <svg
+      className="sheet-col-icon"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {COLUMN_ICONS[column]}
+    </svg>
+  );
+}
+
+/** Arrow keys move between the clickable boxes: along the row or column first, else to the next one in reading order. */
+function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
+  const deltas: Record<string, [number, number]> = {
+    ArrowUp: [0, -1],
+    ArrowDown: [0, 1],
+    ArrowLeft: [-1, 0],
+    ArrowRight: [1, 0],
+  };
+  const delta = deltas[event.key];
+  const from = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-col]');
+  if (!delta || !from) return;
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-col]')];
+  const at = (b: HTMLButtonElement) => [Number(b.dataset.col), Number(b.dataset.row)] as const;
+  const [col, row] = at(from);
+  const [dx, dy] = delta;
+  const distance = (b: HTMLButtonElement) => {
+    const [c, r] = at(b);
+    return Math.abs(c - col) + Math.abs(r - row);
+  };
+  const ahead = buttons
+    .filter((b) => {
+      const [c, r] = at(b);
+      return dx !== 0 ? r === row && Math.sign(c - col) === dx : c === col && Math.sign(r - row) === dy;
+    })
+    .sort((a, b) => distance(a) - distance(b));
+  const target = ahead[0] ?? buttons[buttons.indexOf(from) + (dx + dy > 0 ? 1 : -1)];
+  event.preventDefault();
+  target?.focus();
+}
+
+function Cell({
+  cell,
+  col,
+  row,
+  glowing,
+  locked,
+  onCell,
+}: {
+  cell: CellView;
+  col: number;
+  row: number;
+  glowing: boolean;
+  locked: boolean;
+  onCell: (cell: CellView) => void;
+}) {
+  const { t } = useTranslation();
+  const box = t(`game.boxes.${cell.box}`);
+  const column = t(`game.columns.${cell.column}`);
+  const classes = [
+    'sheet-cell',
+    cell.value !== null ? 'sheet-cell--filled' : '',
+    cell.action ? `sheet-cell--${cell.action}` : '',
+    cell.announced ? 'sheet-cell--announced' : '',
+    cell.latest ? 'sheet-cell--latest' : '',
+    glowing ? 'sheet-cell--glow' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  let content: ReactNode = null;
+  if (cell.value !== null) {
+    content = <span className="sheet-value">{cell.value}</span>;
+  } else if (cell.action === 'fill') {
+    content = (
+      <button
+        type="button"
+        className="sheet-button"
+        data-col={col}
+        data-row={row}
+        aria-disabled={locked || undefined}
+        aria-label={t('game.sheet.fill', { score: cell.preview, box, column })}
+        onClick={() => onCell(cell)}
+      >
+        <span className="sheet-preview">{cell.preview}</span>
+      </button>
+    );
+  } else if (cell.action === 'announce') {
+    content = (
+      <button
+        type="button"
+        className="sheet-button"
+        data-col={col}
+        data-row={row}
+        aria-disabled={locked || undefined}
+        aria-label={t('game.sheet.announce', { box })}
+        onClick={() => onCell(cell)}
+      >
+        <span className="sheet-announce-mark" aria-hidden="true">
+          !
+        </span>
+      </button>
+    );
+  } else if (cell.announced) {
+    content = <span className="visually-hidden">{t('game.sheet.announced')}</span>;
+  }
+  return (
+    <td className={classes} data-column={cell.column} data-box={cell.box}>
+      {content}
+    </td>
+  );
+}
+
+function BoxName({ box }: { box: BoxType }) {
+  const { t } = useTranslation();
+  const face = FACE[box];
+  if (face) {
+    return (
+      <>
+        <DieFace value={face} size={18} className="sheet-box-die" />
+        <span className="sheet-name-full sheet-name-full--die">{t(`game.boxes.${box}`)}</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="sheet-name-full">{t(`game.boxes.${box}`)}</span>
+      <span className="sheet-name-short" aria-hidden="true">
+        {t(`game.boxesShort.${box}`)}
+      </span>
+    </>
+  );
+}
+
+function SumName({ sum }: { sum: keyof ColumnSums | 'grandTotal' }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="sheet-name-full">{t(`game.sums.${sum}`)}</span>
+      <span className="sheet-name-short" aria-hidden="true">
+        {t(`game.sumsShort.${sum}`)}
+      </span>
+    </>
+  );
+}
+
+/** The score sheet: 4 columns × 13 boxes with the section sums, as a real table. */
+export function Sheet({ view, glow, locked, onCell }: SheetProps) {
+  const { t } = useTranslation();
+  return (
+    <table className="sheet" onKeyDown={moveFocus}>
+      <caption className="visually-hidden">{t('game.sheet.caption')}</caption>
+      <thead>
+        <tr className="sheet-head">
+          <td className="sheet-corner" />
+          {COLUMN_TYPES.map((column) => (
+            <th key={column} scope="col" className={`sheet-col sheet-col--${column.toLowerCase()}`}>
+              <ColumnIcon column={column} />
+              <span className="sheet-name-full">{t(`game.columns.${column}`)}</span>
+              <span className="sheet-name-short" aria-hidden="true">
+                {t(`game.columnsShort.${column}`)}
+              </span>
+            </th>
+          ))}
+        </tr>
+      </thead>
+      {SECTIONS.map((section) => (
+        <tbody key={section.name} className={`sheet-section sheet-section--${section.name}`}>
+          {section.boxes.map((box) => {
+            const row = BOX_TYPES.indexOf(box);
+            return (
+              <tr key={box} className="sheet-row">
+                <th scope="row" className="sheet-box-name">
+                  <BoxName box={box} />
+                </th>
+                {view.cells.map((column, col) => (
+                  <Cell
+                    key={COLUMN_TYPES[col]}
+                    cell={column[row]}
+                    col={col}
+                    row={row}
+                    glowing={glow?.column === COLUMN_TYPES[col] && glow.box === box}
+                    locked={locked}
+                    onCell={onCell}
+                  />
+                ))}
+              </tr>
+            );
+          })}
+          {section.sums.map((sum) => (
+            <tr key={sum} className={`sheet-sum sheet-sum--${sum}`}>
+              <th scope="row" className="sheet-box-name">
+                <SumName sum={sum} />
+              </th>
+              {view.sums.map((sums, col) => (
+                <td key={COLUMN_TYPES[col]} className="sheet-sum-value">
+                  {sum === 'bonus' && sums.bonus === 0 ? '' : sums[sum]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      ))}
+      <tfoot>
+        <tr className="sheet-sum sheet-sum--total">
+          <th scope="row" className="sheet-box-name">
+            <SumName sum="total" />
+          </th>
+          {view.sums.map((sums, col) => (
+            <td key={COLUMN_TYPES[col]} className="sheet-sum-value">
+              {sums.total}
+            </td>
+          ))}
+        </tr>
+        <tr className="sheet-grand">
+          <th scope="row" className="sheet-box-name">
+            <SumName sum="grandTotal" />
+          </th>
+          <td colSpan={COLUMN_TYPES.length} className="sheet-grand-value" data-testid="sheet-total">
+            {view.total}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

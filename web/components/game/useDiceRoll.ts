@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { GameResource } from '../../api/gameTypes';
+import { rolledDice, tumbleMs } from './view';
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+/** How often a tumbling die shows a new face. */
+const FACE_MS = 90;
+const AT_REST = [0, 0, 0, 0, 0];
+
+export function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => window.matchMedia?.(REDUCED_MOTION).matches ?? false);
+  useEffect(() => {
+    const list = window.matchMedia?.(REDUCED_MOTION);
+    if (!list) return;
+    const update = () => setReduced(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, []);
+  return reduced;
+}
+
+const randomFace = () => 1 + Math.floor(Math.random() * 6);
+
+export interface DiceRoll {
+  /** The face each die shows now: a random one while it tumbles, else the game's value. */
+  faces: number[];
+  tumbling: boolean[];
+  /** Some die is still tumbling: the sheet waits, so it never shows scores of dice still in the air. */
+  busy: boolean;
+  /** Starts the tumble of `indices` at once, before the server has answered. */
+  begin: (indices: number[]) => void;
+  /** Stops every tumble (the roll was refused). */
+  cancel: () => void;
+}
+
+/**
+ * The roll animation (SPEC section 9: 800-1800 ms, random per die). A roll made here starts tumbling at
+ * the click and each die lands at its own time once the answer is in; a roll seen on the live socket
+ * (a watcher, another tab) tumbles the dice it threw. Under prefers-reduced-motion nothing tumbles.
+ */
+export function useDiceRoll(game: GameResource, reducedMotion: boolean): DiceRoll {
+  const values = AT_REST.map((_, i) => game.dices.find((d) => d.index === i)?.value ?? 1);
+  // Landing time per die (epoch ms); 0 = at rest.
+  const [until, setUntil] = useState<number[]>(AT_REST);
+  const [faces, setFaces] = useState<number[]>([1, 1, 1, 1, 1]);
+  // Our own roll is on its way: a die whose time is up keeps tumbling until the answer lands it.
+  const waiting = useRef(false);
+  const rollSignature = game.lastAction === 'ROLL' ? `${game.id}:${game.rollCount}:${game.updatedAt}` : null;
+  const seen = useRef(rollSignature);
+  // An undo brings back the previous roll as the last action; that is no new throw of the dice.
+  const filled = game.sheet.columns.reduce((n, c) => n + c.boxes.filter((b) => b.value !== null).length, 0);
+  const seenFilled = useRef(filled);
+
+  const start = useCallback((indices: number[]) => {
+    const now = Date.now();
+    setUntil((current) =>
+      current.map((end, i) => (indices.includes(i) ? now + tumbleMs(Math.random()) : end)),
+    );
+    setFaces((current) => current.map((face, i) => (indices.includes(i) ? randomFace() : face)));
+  }, []);
+
+  const begin = useCallback(
+    (indices: number[]) => {
+      if (reducedMotion) return;
+      waiting.current = true;
+      start(indices);
+    },
+    [reducedMotion, start],
+  );
+
+  const cancel = useCallback(() => {
+    waiting.current = false;
+    setUntil(AT_REST);
+  }, []);
+
+  // A new roll arrived: ours (the dice already tumble and may now land) or someone else's (tumble now).
+  useEffect(() => {
+    const undone = filled < seenFilled.current;
+    seenFilled.current = filled;
+    if (rollSignature === seen.current) return;
+    seen.current = rollSignature;
+    if (rollSignature === null) {
+      waiting.current = false;
+      return;
+    }
+    if (waiting.current) waiting.current = false;
+    else if (!reducedMotion && !undone) start(rolledDice(game.latestDiceRolled));
+  }, [rollSignature, filled, reducedMotion, start, game.latestDiceRolled]);
+
+  const anyTumbling = until.some((end) => end > 0);
+  useEffect(() => {
+    if (!anyTumbling) return;
+    const timer = setInterval(() => {
+      const now = Date.now();
+      setUntil((current) => current.map((end) => (end > 0 && end <= now && !waiting.current ? 0 : end)));
+      setFaces((current) => current.map(() => randomFace()));
+    }, FACE_MS);
+    return () => clearInterval(timer);
+  }, [anyTumbling]);
+
+  // A switch to reduced motion mid-roll lands everything at once.
+  useEffect(() => {
+    if (reducedMotion) setUntil(AT_REST);
+  }, [reducedMotion]);
+
+  const tumbling = until.map((end) => end > 0);
+  return {
+    faces: values.map((value, i) => (tumbling[i] ? faces[i] : value)),
+    tumbling,
+    busy: anyTumbling,
+    begin,
+    cancel,
+  };
+}

@@ -1,0 +1,163 @@
+// What the play screen shows, computed from the server's game resource with the rules of game/.
+// Pure (no React, no i18n), so the unit tests can run it in node.
+import {
+  BOX_TYPES,
+  type BoxType,
+  COLUMN_TYPES,
+  type ColumnSums,
+  type ColumnType,
+  canAnnounce,
+  canFill,
+  canRoll,
+  columnSums,
+  DICE_COUNT,
+  type GameState,
+  MAX_ROLLS,
+  previewScore,
+  totalSum,
+} from '../../../game';
+import type { GameResource } from '../../api/gameTypes';
+
+/**
+ * The rules' state of a game resource. The resource is the server's view, so it is normalised: the
+ * sheet in the rules' column and box order with every box present, the dice ordered by index, and an
+ * archived game treated as the completed game it is. The undo snapshot never leaves the server; the
+ * undo link says whether there is one.
+ */
+export function toGameState(game: GameResource): GameState {
+  const dice = Array.from({ length: DICE_COUNT }, (_, index) => {
+    const value = game.dices.find((d) => d.index === index)?.value;
+    return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 6 ? value : 1;
+  });
+  return {
+    type: game.type,
+    status: game.status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'COMPLETED',
+    sheet: {
+      columns: COLUMN_TYPES.map((column) => {
+        const boxes = game.sheet.columns.find((c) => c.type === column)?.boxes ?? [];
+        return {
+          type: column,
+          boxes: BOX_TYPES.map((box) => ({
+            type: box,
+            value: boxes.find((b) => b.type === box)?.value ?? null,
+          })),
+        };
+      }),
+    },
+    dice,
+    rollCount: game.rollCount,
+    announcement: game.announcement,
+    lastAction: game.lastAction,
+    latestBoxFilled: game.latestBoxFilled,
+    latestColumnFilled: game.latestColumnFilled,
+    latestDiceRolled: game.latestDiceRolled ?? [],
+    undoSnapshot: null,
+  };
+}
+
+/**
+ * Whether `incoming` may replace `current` in the cache. A live message and the answer to the same
+ * action race each other; an older state must never overwrite a newer one.
+ */
+export function isNotOlder(incoming: GameResource, current: GameResource | undefined): boolean {
+  if (!current || current.id !== incoming.id) return true;
+  return Date.parse(incoming.updatedAt) >= Date.parse(current.updatedAt);
+}
+
+export type CellAction = 'fill' | 'announce' | null;
+
+export interface CellView {
+  column: ColumnType;
+  box: BoxType;
+  value: number | null;
+  /** What a click does now; null when the box is not clickable. */
+  action: CellAction;
+  /** The score a fill would write now (only for `action === 'fill'`). */
+  preview: number | null;
+  /** The box announced for this turn. */
+  announced: boolean;
+  /** The box the last fill wrote. */
+  latest: boolean;
+}
+
+export interface SheetView {
+  /** cells[column index][box index], in COLUMN_TYPES × BOX_TYPES order. */
+  cells: CellView[][];
+  sums: ColumnSums[];
+  total: number;
+  /** How many cells are clickable now. */
+  open: number;
+}
+
+/**
+ * The sheet as the viewer sees it. `may` says which moves the server allows this viewer now (its
+ * links); `interactive` is false while the dice still tumble or a move is on its way.
+ */
+export function sheetView(
+  state: GameState,
+  may: { fill: boolean; announce: boolean },
+  interactive = true,
+): SheetView {
+  let open = 0;
+  const cells = state.sheet.columns.map((column) =>
+    column.boxes.map((box): CellView => {
+      let action: CellAction = null;
+      if (interactive && may.fill && canFill(state, column.type, box.type)) action = 'fill';
+      else if (interactive && may.announce && column.type === 'ANNOUNCEMENT' && canAnnounce(state, box.type))
+        action = 'announce';
+      if (action) open++;
+      return {
+        column: column.type,
+        box: box.type,
+        value: box.value,
+        action,
+        preview: action === 'fill' ? previewScore(state, column.type, box.type) : null,
+        announced: column.type === 'ANNOUNCEMENT' && state.announcement === box.type,
+        latest:
+          box.value !== null &&
+          state.latestColumnFilled === column.type &&
+          state.latestBoxFilled === box.type,
+      };
+    }),
+  );
+  return { cells, sums: state.sheet.columns.map(columnSums), total: totalSum(state.sheet), open };
+}
+
+/** The dice a roll throws: all five on a turn's first roll, else every die not held. */
+export function diceToRoll(rollCount: number, held: ReadonlySet<number>): number[] {
+  const all = Array.from({ length: DICE_COUNT }, (_, i) => i);
+  return rollCount === 0 ? all : all.filter((i) => !held.has(i));
+}
+
+/** What the line beside the roll button says; the keys are those of `game.hint.*` (`done` shows the total). */
+export type RollHint = 'firstRoll' | 'choose' | 'lastRoll' | 'announce' | 'announced' | 'allHeld' | 'done';
+
+export interface RollView {
+  enabled: boolean;
+  hint: RollHint;
+  /** Dice can be held (between the first and the last roll). */
+  canHold: boolean;
+}
+
+export function rollView(state: GameState, mayRoll: boolean, held: ReadonlySet<number>): RollView {
+  if (state.status !== 'IN_PROGRESS') return { enabled: false, hint: 'done', canHold: false };
+  const refused = canRoll(state);
+  if (refused === 'announcement-required') return { enabled: false, hint: 'announce', canHold: false };
+  if (refused !== null) return { enabled: false, hint: 'lastRoll', canHold: false };
+  const canHold = state.rollCount > 0 && state.rollCount < MAX_ROLLS;
+  if (canHold && diceToRoll(state.rollCount, held).length === 0)
+    return { enabled: false, hint: 'allHeld', canHold };
+  const hint: RollHint =
+    state.rollCount === 0 ? 'firstRoll' : state.announcement !== null ? 'announced' : 'choose';
+  return { enabled: mayRoll, hint, canHold };
+}
+
+/** Only the dice a roll threw tumble; indices out of range or repeated are ignored. */
+export function rolledDice(latestDiceRolled: readonly number[]): number[] {
+  return [...new Set(latestDiceRolled)].filter((i) => Number.isInteger(i) && i >= 0 && i < DICE_COUNT);
+}
+
+/** A tumble length in [min, max] ms from a random number in [0, 1) (SPEC section 9: 800-1800 ms). */
+export function tumbleMs(random: number, min = 800, max = 1800): number {
+  return Math.round(min + Math.min(Math.max(random, 0), 1) * (max - min));
+}
