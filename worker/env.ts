@@ -1,6 +1,7 @@
 // The bindings of wrangler.toml. partyserver types its rooms against the global Cloudflare.Env,
 // so the bindings are declared there and re-exported under a local name.
 declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- merging into the runtime's global Cloudflare.Env.
   namespace Cloudflare {
     interface Env {
       DB: D1Database;

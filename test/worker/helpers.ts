@@ -102,7 +102,7 @@ export async function call(path: string, init: CallInit = {}): Promise<Response>
   return response;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON and assert on it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON and assert on it.
 export async function json<T = any>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }

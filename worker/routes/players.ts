@@ -192,7 +192,7 @@ export const playersRoutes = new Hono<Players>()
     // Refused before reading when the declared size can't fit (2 MB plus the multipart framing).
     if (Number(c.req.header('Content-Length') ?? '0') > AVATAR_MAX_BYTES + 16 * 1024)
       throw new AppError(413, 'avatar-too-large');
-    let file: File | string | null = null;
+    let file: File | string | null;
     try {
       // workers-types declares string entries only; with the `formdata_parser_supports_files` default
       // (compatibility dates since 2021-11) a file part arrives as a File.

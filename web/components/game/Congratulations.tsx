@@ -50,7 +50,7 @@ export function Congratulations({
     >
       <div className="congrats-dice" aria-hidden="true">
         {[6, 6, 6, 6, 6].map((face, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: decorative, fixed.
+          // Index keys: decorative, fixed.
           <DieFace key={i} value={face} size={40} className="congrats-die" />
         ))}
       </div>

@@ -30,7 +30,7 @@ export function Dice({ faces, tumbling, held, interactive, canHold, onToggle }: 
         const style = { '--spin': SPIN[index], '--delay': `${index * -70}ms` } as CSSProperties;
         const label = t('game.dice.die', { index: index + 1, value: tumbling[index] ? '…' : face });
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a die is its position; the five never reorder.
+          // Index keys: a die is its position; the five never reorder.
           <li key={index} className="die-slot">
             {interactive ? (
               <button
@@ -90,7 +90,7 @@ export function RollButton({ rollCount, disabled, waiting, onRoll, ref }: RollBu
       <span className="roll-count">{t('game.rollsLeft', { count: rollCount })}</span>
       <span className="roll-pips" aria-hidden="true">
         {Array.from({ length: MAX_ROLLS }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: three fixed pips.
+          // Index keys: three fixed pips.
           <span key={i} className={i < rollCount ? 'roll-pip roll-pip--used' : 'roll-pip'} />
         ))}
       </span>

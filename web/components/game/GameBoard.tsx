@@ -85,7 +85,7 @@ export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
   useEffect(() => {
     if (game.rollCount === 0) setHeld(new Set());
   }, [game.rollCount]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the game itself changes.
+  // Another game (the next one after "New game") starts with every die free and the dialog closed.
   useEffect(() => {
     setHeld(new Set());
     setCongratsClosed(false);
@@ -107,6 +107,8 @@ export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
   }, [fillSignature, game.latestColumnFilled, game.latestBoxFilled]);
 
   // Keyboard play: after a fill the focus goes to the roll button, after an announcement to the announced box.
+  // No dependency list on purpose: the target may only become focusable (enabled) on a later render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!focusTarget) return;
     if (focusTarget === 'roll') {
