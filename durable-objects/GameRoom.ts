@@ -17,7 +17,8 @@ import {
 import { database } from '../worker/db/client';
 import { games, scores } from '../worker/db/schema';
 import { cryptoDiceSource } from '../worker/lib/dice';
-import { type GameMeta, type GameResource, toGameResource } from '../worker/resources/game';
+import { type GameMeta, type GameResource, toGameResource } from '../worker/lib/resources/game';
+import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
 import { answerPings } from './heartbeat';
 
 /** A move the game's player asks for; the Worker has validated the shape, the rules judge the move. */
@@ -69,8 +70,6 @@ const INDEXED_KEY = 'indexed-version';
  */
 const INDEX_DELAY_MS = 1_000;
 const INDEX_RETRY_MS = 10_000;
-/** Set by worker/routes/live.ts from the verified session; never taken from the client. */
-const VIEWER_HEADER = 'X-Yamb-Viewer';
 
 function applyAction(state: GameState, action: Exclude<RoomAction, { type: 'ARCHIVE' }>): GameState {
   switch (action.type) {
@@ -88,11 +87,6 @@ function applyAction(state: GameState, action: Exclude<RoomAction, { type: 'ARCH
 }
 
 const refuse = (status: 403 | 404 | 409 | 503, key: string): RoomResult => ({ ok: false, status, key });
-
-function viewerFrom(header: string | null): number | null {
-  const id = Number(header);
-  return header && Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 /**
  * One solo game. Its SQLite-backed storage is the truth: every change is written there (synchronously,

@@ -19,7 +19,3 @@ export class RuleError extends Error {
     this.name = 'RuleError';
   }
 }
-
-export function isRuleError(x: unknown): x is RuleError {
-  return x instanceof RuleError;
-}

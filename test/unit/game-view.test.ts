@@ -31,7 +31,7 @@ const fixed =
 
 const ALL = [0, 1, 2, 3, 4];
 
-/** The resource the server would send for `state` (what worker/resources/game.ts builds). */
+/** The resource the server would send for `state` (what worker/lib/resources/game.ts builds). */
 function resourceOf(state: GameState, overrides: Partial<GameResource> = {}): GameResource {
   return {
     id: 7,

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { GameMessage, GameRoom } from '../../durable-objects/GameRoom';
 import { BOX_TYPES, canAnnounce, fillableBoxes, type GameState } from '../../game';
 import type { Env } from '../../worker/env';
-import type { GameResource } from '../../worker/resources/game';
+import type { GameResource } from '../../worker/lib/resources/game';
 import { call, json, registerGuest, type Session } from './helpers';
 
 // Game stories on top of helpers.ts: a guest with a game, moves over HTTP, a watcher's socket, the D1 index.

@@ -54,7 +54,7 @@ export async function listGames(
   const where = playerId === undefined ? undefined : eq(games.playerId, playerId);
   const { limit, offset } = window(request);
   const [rows, [{ total }]] = await Promise.all([
-    // The shape of the games list (resources/game.ts `GameSummaryRow`), so both lists show a game alike.
+    // The shape of the games list (lib/resources/game.ts `GameSummaryRow`), so both lists show a game alike.
     db
       .select({
         id: games.id,

@@ -3,6 +3,10 @@ import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Env } from '../env';
 
+/** Two e-mail addresses are the same account's when they match ignoring case; a missing one matches nothing. */
+export const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
 export interface Mail {
   to: string;
   subject: string;

@@ -29,11 +29,12 @@ import {
 } from '../db/players';
 import { players } from '../db/schema';
 import type { Env } from '../env';
+import { sameAddress } from '../lib/email';
 import { badRequest, conflict, forbidden, unauthorized } from '../lib/errors';
 import { verifyHuman } from '../lib/humanCheck';
 import { clear, clientIp, consume, ensureAllowed, RULES, record } from '../lib/rateLimit';
 import { readJson, readQuery } from '../lib/validate';
-import { toPlayerResource } from '../resources/player';
+import { toPlayerResource } from '../lib/resources/player';
 import {
   EmailBody,
   GuestBody,
@@ -44,9 +45,6 @@ import {
 } from '../schemas/account';
 
 type Auth = { Bindings: Env; Variables: SessionVariables };
-
-const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
-  !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 export const auth = new Hono<Auth>()
   // A visitor plays at once: a guest account under a colour-animal-number name.

@@ -11,7 +11,7 @@ import type { Env } from '../env';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { page, pageQuery } from '../lib/hal';
 import { pathId, readJson, readQuery } from '../lib/validate';
-import { toGameSummary } from '../resources/game';
+import { toGameSummary } from '../lib/resources/game';
 
 type Games = { Bindings: Env; Variables: SessionVariables };
 

@@ -3,8 +3,7 @@ import type { SessionVariables } from '../auth/session';
 import type { Env } from '../env';
 import { AppError, unauthorized } from '../lib/errors';
 import { pathId } from '../lib/validate';
-
-export const VIEWER_HEADER = 'X-Yamb-Viewer';
+import { VIEWER_HEADER } from '../lib/viewer';
 
 type Live = { Bindings: Env; Variables: SessionVariables };
 

@@ -29,12 +29,13 @@ import {
 import { findPreferences, savePreferences } from '../db/preferences';
 import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
+import { sameAddress } from '../lib/email';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { page, pageQuery } from '../lib/hal';
 import { pathId, readJson, readQuery } from '../lib/validate';
-import { toClashSummary, toLogSummary, toNotification, toScoreSummary } from '../resources/activity';
-import { toGameSummary } from '../resources/game';
-import { toPlayerResource } from '../resources/player';
+import { toClashSummary, toLogSummary, toNotification, toScoreSummary } from '../lib/resources/activity';
+import { toGameSummary } from '../lib/resources/game';
+import { toPlayerResource } from '../lib/resources/player';
 import { EmailChangeBody, PreferencesBody, UsernameBody } from '../schemas/players';
 
 type Players = { Bindings: Env; Variables: SessionVariables };
@@ -172,16 +173,16 @@ export const playersRoutes = new Hono<Players>()
     const me = await ownAccount(c, db);
     const { email } = await readJson(c, EmailChangeBody);
     if ((email ?? null) === me.email) return c.json(toPlayerResource(me, me));
-    const sameAddress = !!email && !!me.email && email.toLowerCase() === me.email.toLowerCase();
-    if (email && !sameAddress) {
+    const unchanged = sameAddress(email, me.email);
+    if (email && !unchanged) {
       if (await takenKey(db, { email }, me.id)) throw conflict('email-taken');
       await countMail(c, email);
     }
     const row = await changeAccount(db, me, {
       email: email ?? null,
-      emailVerified: sameAddress ? me.emailVerified : false,
+      emailVerified: unchanged ? me.emailVerified : false,
     });
-    if (email && !sameAddress) await mailToken(c, db, row, email, 'VERIFY_EMAIL');
+    if (email && !unchanged) await mailToken(c, db, row, email, 'VERIFY_EMAIL');
     return c.json(toPlayerResource(row, me));
   })
   // A multipart `file`: the client's 300x300 PNG crop, checked by its bytes, stored in R2 under a

@@ -9,8 +9,8 @@ import {
   type GameType,
   progress,
   totalSum,
-} from '../../game';
-import { links } from '../lib/hal';
+} from '../../../game';
+import { links } from '../hal';
 
 /** What a room knows about its game besides the rules' state. Times are epoch milliseconds. */
 export interface GameMeta {

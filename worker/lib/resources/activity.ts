@@ -1,9 +1,10 @@
-import type { ClashRow, LogRow, NotificationRow, ScoreRow } from '../db/schema';
-import { links } from '../lib/hal';
+import type { ClashRow, LogRow, NotificationRow, ScoreRow } from '../../db/schema';
+import { links } from '../hal';
 import { avatarUrl } from './player';
 
 // The rows of a player's linked collections as a client sees them (games use resources/game.ts's
-// summary). Only `self` is linked here: what a viewer may do with a clash is decided by its own assembler.
+// summary). A link is only given where a route answers it: /api/scores/{id}, /api/clashes/{id},
+// /api/logs/{id} and /api/notifications/{id} don't exist yet, so these rows carry no `self` until they do.
 
 interface PlayerRef {
   id: number;
@@ -19,7 +20,7 @@ export function toScoreSummary(score: ScoreRow, player: PlayerRef) {
     value: score.value,
     gameId: score.gameId,
     createdAt: iso(score.createdAt),
-    _links: links({ self: `/api/scores/${score.id}` }),
+    _links: links({}),
   };
 }
 
@@ -54,7 +55,7 @@ export function toClashSummary(clash: ClashRow, owner: PlayerRef, members: Clash
     winnerId: clash.winnerId,
     createdAt: iso(clash.createdAt),
     updatedAt: iso(clash.updatedAt),
-    _links: links({ self: `/api/clashes/${clash.id}` }),
+    _links: links({}),
   };
 }
 
@@ -66,17 +67,17 @@ export function toLogSummary(log: LogRow, player: PlayerRef | null) {
     message: log.message,
     data: log.data,
     createdAt: iso(log.createdAt),
-    _links: links({ self: `/api/logs/${log.id}` }),
+    _links: links({}),
   };
 }
 
-/** A notification's self link is what the client deletes to mark it read. */
+/** A notification; marking all read is DELETE on the player's notifications link. */
 export function toNotification(notification: NotificationRow) {
   return {
     id: notification.id,
     content: notification.content,
     link: notification.link,
     createdAt: iso(notification.createdAt),
-    _links: links({ self: `/api/notifications/${notification.id}` }),
+    _links: links({}),
   };
 }

@@ -1,5 +1,5 @@
-import type { PlayerRow } from '../db/schema';
-import { links } from '../lib/hal';
+import type { PlayerRow } from '../../db/schema';
+import { links } from '../hal';
 
 export interface Viewer {
   id: number;
