@@ -14,6 +14,8 @@ declare global {
       APP_VERSION: string;
       HUMAN_CHECK: 'on' | 'off' | string;
       TURNSTILE_SITE_KEY: string;
+      /** The site's address (`https://yamb.example`), where mailed links lead; else the request's own origin. */
+      APP_ORIGIN?: string;
       /** Secret: Turnstile's server key. */
       TURNSTILE_SECRET?: string;
       /** Secret: HMAC key of the access tokens. */

@@ -222,6 +222,39 @@ describe('password reset by mail', () => {
     expect(mail.text).toContain('Poveznica vrijedi 1 sat');
   });
 
+  it('is refused from another site’s page, even one that claims to be this host', async () => {
+    const { email } = await verifiedPlayer();
+    const response = await call('/auth/password-reset-token', {
+      method: 'POST',
+      body: { email },
+      headers: { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example' },
+    });
+    await expectError(response, 403, 'origin-invalid');
+    expect((await outbox(email)).filter((m) => m.text.includes('/password-reset'))).toHaveLength(0);
+  });
+
+  it('links to the address the request came to, never to one the client names', async () => {
+    const { email } = await verifiedPlayer();
+    expect((await ask(email)).status).toBe(204);
+    const [mail] = await outbox(email);
+    expect(mail.text).toMatch(/(^|\s)http:\/\/yamb\.test\/password-reset\?token=/);
+    expect(mail.text).not.toContain('evil');
+  });
+
+  it('links to APP_ORIGIN when production sets it', async () => {
+    const { email } = await verifiedPlayer();
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(
+      request('/auth/password-reset-token', { method: 'POST', body: { email } }),
+      { ...env, APP_ORIGIN: 'https://yamb.example' },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(204);
+    const [mail] = await outbox(email);
+    expect(mail.text).toMatch(/(^|\s)https:\/\/yamb\.example\/password-reset\?token=/);
+  });
+
   it('an expired or made-up token is 400 password-reset-failed', async () => {
     const { email } = await verifiedPlayer();
     await ask(email);

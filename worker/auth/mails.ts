@@ -12,12 +12,12 @@ const MAILS: Record<EmailTokenKind, { path: string; subject: string; text: strin
 };
 
 /**
- * Where the link in a mail leads: the page that asked (its Origin passed the same-origin guard),
- * else the address the request came to.
+ * Where the link in a mail leads: production's configured address, else the address the request came to.
+ * Never a request header: Origin and X-Forwarded-Host are the client's to choose, and a reset link
+ * pointing at another site would hand it the token.
  */
 function appOrigin(c: AppContext): string {
-  const origin = c.req.header('Origin');
-  return origin && origin !== 'null' ? origin : new URL(c.req.url).origin;
+  return c.env.APP_ORIGIN || new URL(c.req.url).origin;
 }
 
 /**
