@@ -227,6 +227,47 @@ describe('legacy token migration (POST /api/auth/migrate)', () => {
     expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
   });
 
+  const migrate = (accessToken: string, jar = new CookieJar()) =>
+    call('/auth/migrate', { method: 'POST', jar, headers: { Authorization: `Bearer ${accessToken}` } });
+
+  it('turns the access token of a live session into a session of its own', async () => {
+    const account = await signUp();
+    const { jar } = await signIn(account.username, account.password);
+    const other = new CookieJar();
+    const response = await migrate(jar.get('yamb_access') as string, other);
+    expect(response.status).toBe(200);
+    expect((await json<Player>(await call('/players/me', { jar: other }))).id).toBe(account.player.id);
+  });
+
+  it('refuses the access token of a session that has since logged out', async () => {
+    const account = await signUp();
+    const { jar } = await signIn(account.username, account.password);
+    const accessToken = jar.get('yamb_access') as string;
+    expect((await call('/auth/logout', { method: 'POST', jar })).status).toBe(204);
+    const stolen = new CookieJar();
+    await expectError(await migrate(accessToken, stolen), 401, 'unauthorized');
+    expect(stolen.get('yamb_refresh')).toBeUndefined();
+  });
+
+  it('refuses a token issued before the password was changed', async () => {
+    const account = await signUp({ password: 'secret123' });
+    const { jar } = await signIn(account.username, account.password);
+    const before = jar.get('yamb_access') as string;
+    const changed = await call('/auth/password-reset', {
+      method: 'PUT',
+      jar,
+      body: { oldPassword: 'secret123', newPassword: 'brand-new-1' },
+    });
+    expect(changed.status).toBe(200);
+    await expectError(await migrate(before), 401, 'unauthorized');
+  });
+
+  it('refuses a banned player with 403 player-banned', async () => {
+    const account = await signUp();
+    await env.DB.prepare("UPDATE players SET status = 'BANNED' WHERE id = ?").bind(account.player.id).run();
+    await expectError(await migrate(await legacy(account.player.id)), 403, 'player-banned');
+  });
+
   it.each([
     ['no header', async () => ({})],
     ['a malformed header', async () => ({ Authorization: 'Token abc' })],
@@ -240,5 +281,20 @@ describe('legacy token migration (POST /api/auth/migrate)', () => {
       401,
       'unauthorized',
     );
+  });
+});
+
+describe('a banned player', () => {
+  it('can neither use nor refresh the session they had', async () => {
+    const account = await signUp();
+    const { jar } = await signIn(account.username, account.password);
+    await env.DB.prepare("UPDATE players SET status = 'BANNED' WHERE id = ?").bind(account.player.id).run();
+    await expectError(await call('/players/me', { jar }), 403, 'player-banned');
+    await expectError(
+      await call(`/players/${account.player.id}/preferences`, { jar }),
+      403,
+      'player-banned',
+    );
+    await expectError(await call('/auth/refresh', { method: 'POST', jar }), 403, 'player-banned');
   });
 });

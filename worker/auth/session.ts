@@ -1,11 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gte, isNull } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sign, verify } from 'hono/jwt';
 import type { Database } from '../db/client';
 import { type PlayerRow, players, sessions } from '../db/schema';
 import type { Env } from '../env';
-import { unauthorized } from '../lib/errors';
+import { forbidden, unauthorized } from '../lib/errors';
 import { randomToken, sha256 } from './crypto';
 
 export const ACCESS_COOKIE = 'yamb_access';
@@ -35,14 +35,40 @@ export const session: MiddlewareHandler<{ Bindings: Env; Variables: SessionVaria
 };
 
 export async function playerIdFromRequest(env: Env, token: string | undefined): Promise<number | null> {
+  return (await accessClaims(env, token))?.playerId ?? null;
+}
+
+export interface AccessClaims {
+  playerId: number;
+  /** When the token was signed, epoch seconds. */
+  issuedAt: number;
+}
+
+/** What a valid, unexpired access token says; null for anything else. */
+export async function accessClaims(env: Env, token: string | undefined): Promise<AccessClaims | null> {
   if (!token) return null;
   try {
     const payload = await verify(token, secret(env), 'HS256');
     const id = Number(payload.sub);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    const issuedAt = Number(payload.iat);
+    if (!Number.isSafeInteger(id) || id <= 0 || !Number.isFinite(issuedAt)) return null;
+    return { playerId: id, issuedAt };
   } catch {
     return null;
   }
+}
+
+/**
+ * True when a session of the player was revoked (logout, password change, a stolen refresh token) at or
+ * after the moment a token was issued: the token belongs to what was ended. `iat` has second precision,
+ * so a revocation within the same second counts as later.
+ */
+export async function revokedSince(db: Database, playerId: number, issuedAt: number): Promise<boolean> {
+  const row = await db.query.sessions.findFirst({
+    columns: { id: true },
+    where: and(eq(sessions.playerId, playerId), gte(sessions.revokedAt, issuedAt * 1000)),
+  });
+  return row !== undefined;
 }
 
 export function requirePlayerId(c: AppContext): number {
@@ -51,12 +77,18 @@ export function requirePlayerId(c: AppContext): number {
   return id;
 }
 
+/** The signed-in player: 401 without a session (or for a deleted player), 403 for a banned one. */
 export async function requirePlayer(c: AppContext, db: Database): Promise<PlayerRow> {
   const id = requirePlayerId(c);
   const player = await db.query.players.findFirst({ where: eq(players.id, id) });
   // A valid token for a deleted player is as good as none.
   if (!player) throw unauthorized();
+  refuseBanned(player);
   return player;
+}
+
+export function refuseBanned(player: Pick<PlayerRow, 'status'>) {
+  if (player.status === 'BANNED') throw forbidden('player-banned');
 }
 
 /** The signed-in player, or null for an anonymous caller (or a token whose player is gone). */
@@ -134,6 +166,12 @@ export async function rotateSession(c: AppContext, db: Database): Promise<number
     .where(and(eq(sessions.id, row.id), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   if (claimed.length === 0) throw unauthorized();
+  const player = await db.query.players.findFirst({ where: eq(players.id, row.playerId) });
+  if (!player) throw unauthorized();
+  if (player.status === 'BANNED') {
+    clearSessionCookies(c);
+    refuseBanned(player);
+  }
   await startSession(c, db, row.playerId, row.familyId);
   return row.playerId;
 }

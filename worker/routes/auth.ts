@@ -3,11 +3,13 @@ import { GUEST_NAME, randomGuestName } from '../auth/guest';
 import { countMail, mailToken } from '../auth/mails';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import {
+  accessClaims,
   currentPlayer,
   endSession,
-  playerIdFromRequest,
+  refuseBanned,
   requirePlayer,
   revokeAllSessions,
+  revokedSince,
   revokePresentedSession,
   rotateSession,
   type SessionVariables,
@@ -30,7 +32,7 @@ import {
 import { players } from '../db/schema';
 import type { Env } from '../env';
 import { sameAddress } from '../lib/email';
-import { badRequest, conflict, forbidden, unauthorized } from '../lib/errors';
+import { badRequest, conflict, unauthorized } from '../lib/errors';
 import { verifyHuman } from '../lib/humanCheck';
 import { clear, clientIp, consume, ensureAllowed, RULES, record } from '../lib/rateLimit';
 import { readJson, readQuery } from '../lib/validate';
@@ -110,7 +112,7 @@ export const auth = new Hono<Auth>()
       await record(c.env.DB, RULES.signInPerIp, ip);
       throw unauthorized('credentials-invalid');
     }
-    if (player.status === 'BANNED') throw forbidden('player-banned');
+    refuseBanned(player);
     await clear(c.env.DB, RULES.signInPerIdentifier, identifier);
     if (needsRehash(stored)) await setPassword(db, player.id, password);
     // The browser's previous session (usually its guest) ends here.
@@ -129,14 +131,16 @@ export const auth = new Hono<Auth>()
     return c.body(null, 204);
   })
   // A token kept by an older client in local storage (an access token of ours as a Bearer header)
-  // becomes a cookie session.
+  // becomes a cookie session. Not a way around the session's end: a token issued before a logout,
+  // a password change or a revoked family is refused, and so is a banned player.
   .post('/migrate', async (c) => {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '');
-    const playerId = bearer ? await playerIdFromRequest(c.env, bearer[1]) : null;
-    if (!playerId) throw unauthorized();
+    const claims = bearer ? await accessClaims(c.env, bearer[1]) : null;
+    if (!claims) throw unauthorized();
     const db = database(c.env.DB);
-    const player = await findPlayer(db, playerId).catch(() => null);
-    if (!player) throw unauthorized();
+    const player = await findPlayer(db, claims.playerId).catch(() => null);
+    if (!player || (await revokedSince(db, player.id, claims.issuedAt))) throw unauthorized();
+    refuseBanned(player);
     await startSession(c, db, player.id);
     return c.json(toPlayerResource(player, player));
   })
