@@ -16,7 +16,10 @@ export default defineConfig(async () => {
             cloudflareTest({
               main: './worker/index.ts',
               wrangler: { configPath: './wrangler.toml' },
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+              // wrangler.toml's vars are production's; tests run as local development does (npm start).
+              miniflare: {
+                bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'development', HUMAN_CHECK: 'off' },
+              },
             }),
           ],
           test: {

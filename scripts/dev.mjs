@@ -21,10 +21,24 @@ const migrate = spawnSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB',
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const children = [
-  spawn('npx', ['wrangler', 'dev', '--local', '--ip', '127.0.0.1', '--port', '8787'], {
-    stdio: 'inherit',
-    env,
-  }),
+  // wrangler.toml's [vars] are production's; a local run is development, with the human check off.
+  spawn(
+    'npx',
+    [
+      'wrangler',
+      'dev',
+      '--local',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      '8787',
+      '--var',
+      'ENVIRONMENT:development',
+      '--var',
+      'HUMAN_CHECK:off',
+    ],
+    { stdio: 'inherit', env },
+  ),
   spawn('npx', ['vite'], { stdio: 'inherit', env: process.env }),
 ];
 const stop = () => {

@@ -3,6 +3,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 
 const port = process.env.PORT ?? '8787';
+// wrangler.toml's [vars] are production's; a local run is development, with the human check off.
+const LOCAL_VARS = ['--var', 'ENVIRONMENT:development', '--var', 'HUMAN_CHECK:off'];
 const persist = process.env.YAMB_PERSIST_DIR ? ['--persist-to', process.env.YAMB_PERSIST_DIR] : [];
 const quiet = {
   ...process.env,
@@ -31,6 +33,7 @@ const server = spawn(
     '--port',
     port,
     '--show-interactive-dev-session=false',
+    ...LOCAL_VARS,
     ...persist,
   ],
   // CLOUDFLARE_CF_FETCH_ENABLED=false stops a 3 s attempt to reach the network at start.

@@ -379,17 +379,44 @@ describe('EmailSender', () => {
     ).toBeInstanceOf(CloudflareEmailSender);
   });
 
-  it('in production sends through the binding and records the mail with sentAt', async () => {
+  it('in production sends through the binding and records the mail with sentAt, but not its body', async () => {
     const send = vi.fn(async () => ({ messageId: 'm1' }));
     const sender = new CloudflareEmailSender(
       { send } as unknown as SendEmail,
       'yamb@example.com',
       database(env.DB),
     );
-    await sender.send({ to: 'ana@example.com', subject: 'Promjena lozinke', text: 'Pozdrav Ana,\nčćšžđ' });
+    const text = 'Pozdrav Ana,\nhttps://yamb.example/password-reset?token=raw-secret-token';
+    await sender.send({ to: 'ana@example.com', subject: 'Promjena lozinke', text });
     expect(send).toHaveBeenCalledTimes(1);
     const [mail] = await outbox('ana@example.com');
     expect(mail.sentAt).toBeGreaterThan(0);
+    expect(mail.subject).toBe('Promjena lozinke');
+    // Tokens are kept only hashed in D1: the record of a sent mail doesn't hold its link.
+    expect(mail.text).toBe('(sent)');
+  });
+
+  it('a production reset mail leaves no usable token in D1', async () => {
+    const { email } = await verifiedPlayer();
+    const send = vi.fn(async () => ({ messageId: 'm2' }));
+    const production = {
+      ...env,
+      ENVIRONMENT: 'production',
+      SESSION_SECRET: 'production-secret',
+      EMAIL: { send } as unknown as SendEmail,
+      EMAIL_FROM: 'yamb@example.com',
+    };
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(
+      request('/auth/password-reset-token', { method: 'POST', body: { email } }),
+      production,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(204);
+    expect(send).toHaveBeenCalledTimes(1);
+    const [mail] = await outbox(email);
+    expect(mail.text).not.toContain('token=');
   });
 
   it('builds a MIME message with encoded UTF-8 subject and body', () => {

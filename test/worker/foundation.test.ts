@@ -1,5 +1,6 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import wranglerToml from '../../wrangler.toml?raw';
 
 describe('health', () => {
   it('reports the version and every service as measured up', async () => {
@@ -18,6 +19,25 @@ describe('health', () => {
       expect(body.services[name].up).toBe(true);
       expect(body.services[name].latencyMs).toBeGreaterThanOrEqual(0);
     }
+  });
+});
+
+describe('configuration', () => {
+  /** The value of `name` in wrangler.toml's [vars] table. */
+  const deployedVar = (name: string) => {
+    const vars = /^\[vars\]$([\s\S]*?)(?=^\[)/m.exec(wranglerToml)?.[1] ?? '';
+    return new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, 'm').exec(vars)?.[1];
+  };
+
+  it('deploys as production with the human check on; local runs (and these tests) override both', () => {
+    expect({ ENVIRONMENT: deployedVar('ENVIRONMENT'), HUMAN_CHECK: deployedVar('HUMAN_CHECK') }).toEqual({
+      ENVIRONMENT: 'production',
+      HUMAN_CHECK: 'on',
+    });
+    expect({ ENVIRONMENT: env.ENVIRONMENT, HUMAN_CHECK: env.HUMAN_CHECK }).toEqual({
+      ENVIRONMENT: 'development',
+      HUMAN_CHECK: 'off',
+    });
   });
 });
 

@@ -27,7 +27,14 @@ export class OutboxEmailSender implements EmailSender {
   }
 }
 
-/** Production: Cloudflare Email's `send_email` binding, then the outbox row as a record with `sentAt`. */
+/** What a production outbox row holds instead of the body: the mail's link carries a raw token. */
+export const SENT_PLACEHOLDER = '(sent)';
+
+/**
+ * Production: Cloudflare Email's `send_email` binding, then the outbox row as a record with `sentAt`.
+ * The row keeps the recipient and subject but not the body, whose link holds a token that D1 keeps
+ * only hashed.
+ */
 export class CloudflareEmailSender implements EmailSender {
   constructor(
     private readonly binding: SendEmail,
@@ -39,7 +46,7 @@ export class CloudflareEmailSender implements EmailSender {
     await this.binding.send(new EmailMessage(this.from, mail.to, buildMime(this.from, mail)));
     await this.db
       .insert(outbox)
-      .values({ toAddress: mail.to, subject: mail.subject, text: mail.text, sentAt: Date.now() });
+      .values({ toAddress: mail.to, subject: mail.subject, text: SENT_PLACEHOLDER, sentAt: Date.now() });
   }
 }
 
