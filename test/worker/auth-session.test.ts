@@ -166,10 +166,46 @@ describe('refresh tokens', () => {
     expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
   });
 
-  it('a rotated token used again revokes the whole family', async () => {
+  it('two tabs of one browser refreshing at once both stay signed in', async () => {
+    const { jar, player } = await registerGuest();
+    const [first, second] = await Promise.all([
+      call('/auth/refresh', { method: 'POST', jar }),
+      call('/auth/refresh', { method: 'POST', jar }),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect((await json<Player>(await call('/players/me', { jar }))).id).toBe(player.id);
+    // The browser kept the winner's refresh token, and it still works.
+    expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
+  });
+
+  it('a rotated token used again within 30 s gets a fresh access cookie only, and revokes nothing', async () => {
+    const { jar, player } = await registerGuest();
+    const slowTab = jar.clone();
+    expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
+    const late = await call('/auth/refresh', { method: 'POST', jar: slowTab });
+    expect(late.status).toBe(200);
+    expect((await json<Player>(late)).id).toBe(player.id);
+    const cookies = setCookies(late).join('\n');
+    expect(cookies).toMatch(/yamb_access=[^;]+;/);
+    // No new refresh token: the browser already holds the one the first refresh set.
+    expect(cookies).not.toMatch(/yamb_refresh=/);
+    expect((await json<Player>(await call('/players/me', { jar: slowTab }))).id).toBe(player.id);
+    expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
+  });
+
+  it('the grace ends with the session: a rotated token after logout is refused', async () => {
+    const { jar } = await registerGuest();
+    const slowTab = jar.clone();
+    expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
+    expect((await call('/auth/logout', { method: 'POST', jar })).status).toBe(204);
+    await expectError(await call('/auth/refresh', { method: 'POST', jar: slowTab }), 401, 'unauthorized');
+  });
+
+  it('a rotated token used again after 30 s revokes the whole family', async () => {
     const { jar } = await registerGuest();
     const stolen = jar.clone();
     expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
+    await env.DB.prepare('UPDATE sessions SET rotated_at = rotated_at - 31000 WHERE rotated_at IS NOT NULL').run();
     // The copy presents the already-rotated token: refused, and the family is revoked.
     const reuse = await call('/auth/refresh', { method: 'POST', jar: stolen });
     await expectError(reuse, 401, 'unauthorized');

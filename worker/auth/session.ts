@@ -144,36 +144,59 @@ export async function startSession(
 }
 
 /**
- * Rotates the refresh token. A token that was already rotated or revoked means it was copied:
- * the whole family is revoked so that neither copy keeps working.
+ * How long a rotated refresh token still answers with an access cookie. Two tabs of one browser that
+ * refresh at once both present the same token; the second must not look like a thief.
+ */
+export const REUSE_GRACE_MS = 30_000;
+
+/**
+ * Rotates the refresh token and sets a new pair of cookies. A token rotated moments ago (within
+ * REUSE_GRACE_MS, its family not revoked) is a second tab's: it gets a fresh access cookie and no refresh
+ * cookie, since the browser already holds the one the first rotation set. Any other reuse of a rotated or
+ * revoked token means it was copied: the whole family is revoked so that neither copy keeps working.
  */
 export async function rotateSession(c: AppContext, db: Database): Promise<number> {
   const token = getCookie(c, REFRESH_COOKIE);
   if (!token) throw unauthorized();
-  const row = await db.query.sessions.findFirst({ where: eq(sessions.tokenHash, await sha256(token)) });
+  const tokenHash = await sha256(token);
+  const find = () => db.query.sessions.findFirst({ where: eq(sessions.tokenHash, tokenHash) });
+  let row = await find();
   if (!row) throw unauthorized();
   const now = Date.now();
-  if (row.rotatedAt || row.revokedAt) {
-    await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.familyId, row.familyId));
-    clearSessionCookies(c);
-    throw unauthorized();
+  if (!row.rotatedAt && !row.revokedAt) {
+    if (row.expiresAt < now) throw unauthorized();
+    // Conditional update: of two concurrent refreshes with the same token, only one rotates.
+    const claimed = await db
+      .update(sessions)
+      .set({ rotatedAt: now })
+      .where(and(eq(sessions.id, row.id), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (claimed.length > 0) {
+      await sessionPlayer(c, db, row.playerId);
+      await startSession(c, db, row.playerId, row.familyId);
+      return row.playerId;
+    }
+    // Another request rotated it between our read and our update: judge the row as it is now.
+    row = await find();
+    if (!row) throw unauthorized();
   }
-  if (row.expiresAt < now) throw unauthorized();
-  // Conditional update: of two concurrent refreshes with the same token, only one rotates.
-  const claimed = await db
-    .update(sessions)
-    .set({ rotatedAt: now })
-    .where(and(eq(sessions.id, row.id), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  if (claimed.length === 0) throw unauthorized();
-  const player = await db.query.players.findFirst({ where: eq(players.id, row.playerId) });
+  if (row.rotatedAt && !row.revokedAt && now - row.rotatedAt <= REUSE_GRACE_MS && row.expiresAt >= now) {
+    await sessionPlayer(c, db, row.playerId);
+    await setAccessCookie(c, row.playerId);
+    return row.playerId;
+  }
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.familyId, row.familyId));
+  clearSessionCookies(c);
+  throw unauthorized();
+}
+
+/** The player a refresh is for: 401 when gone; 403 when banned, with the cookies cleared. */
+async function sessionPlayer(c: AppContext, db: Database, playerId: number): Promise<PlayerRow> {
+  const player = await db.query.players.findFirst({ where: eq(players.id, playerId) });
   if (!player) throw unauthorized();
-  if (player.status === 'BANNED') {
-    clearSessionCookies(c);
-    refuseBanned(player);
-  }
-  await startSession(c, db, row.playerId, row.familyId);
-  return row.playerId;
+  if (player.status === 'BANNED') clearSessionCookies(c);
+  refuseBanned(player);
+  return player;
 }
 
 /** Revokes the family of the presented refresh token, if any; the cookies are left to the caller. */
