@@ -288,3 +288,61 @@ test('the games table lists games with links, sorts and pages', async ({ page })
   await expect(page).toHaveURL(/\/games\/\d+$/);
   await expect(page.locator('.sheet')).toBeVisible();
 });
+
+test.describe('with the roll animation on', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  /** Notes in the page whether any die starts tumbling from now on. */
+  const watchTumbles = (page: Page) =>
+    page.evaluate(() => {
+      const flag = window as unknown as { tumbled: boolean };
+      flag.tumbled = false;
+      new MutationObserver(() => {
+        if (document.querySelector('.die--tumbling')) flag.tumbled = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
+  const tumbled = (page: Page) => page.evaluate(() => (window as unknown as { tumbled: boolean }).tumbled);
+
+  test('announcing a box throws no dice, for the player or a watcher, and keeps the focus on the box', async ({
+    page,
+    browser,
+  }) => {
+    await openPlay(page);
+    const name = (await page.locator('.nav-player-name').textContent())?.trim() ?? '';
+    const watcherContext = await browser.newContext({ viewport: DESKTOP });
+    const watcher = await watcherContext.newPage();
+    try {
+      await watcher.goto('/games');
+      await watcher.getByRole('link', { name: `Open ${name}'s game` }).first().click();
+      await expect(watcher.locator('.board-live--open')).toBeVisible();
+
+      // A real roll tumbles, here and for the watcher.
+      await watchTumbles(watcher);
+      await rollButton(page).click();
+      await expect(page.locator('.die--tumbling').first()).toBeVisible();
+      await expect(page.locator('.die--tumbling')).toHaveCount(0, { timeout: 5000 });
+      await expect.poll(() => tumbled(watcher)).toBe(true);
+      await expect(watcher.locator('.die--tumbling')).toHaveCount(0, { timeout: 5000 });
+
+      await watchTumbles(page);
+      await watchTumbles(watcher);
+      const box = page.locator('.sheet-button[aria-label^="Announce"]').nth(2);
+      const { column, box: boxType } = await cellOfButton(box);
+      await box.focus();
+      await page.keyboard.press('Enter');
+      const cell = cellOf(page, column, boxType);
+      await expect(cell).toHaveClass(/sheet-cell--announced/);
+      await expect(cellOf(watcher, column, boxType)).toHaveClass(/sheet-cell--announced/);
+      // The longest tumble is 1.8 s: long enough to have seen one start.
+      await page.waitForTimeout(2000);
+      expect(await tumbled(page)).toBe(false);
+      expect(await tumbled(watcher)).toBe(false);
+      await expect(page.locator('.die--tumbling')).toHaveCount(0);
+      await expect(page.locator('.board-hint')).not.toHaveText('Rolling…');
+      await expect(cell.locator('.sheet-button')).toBeFocused();
+      await expect(cell.locator('.sheet-button')).toHaveAttribute('aria-label', /^Write/);
+    } finally {
+      await watcherContext.close();
+    }
+  });
+});

@@ -77,7 +77,9 @@ export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
     announce: isPlayer && !!links.announce,
   };
   const busy = move.isPending || dice.busy;
-  const view = sheetView(state, may, !busy);
+  // While the dice tumble the sheet offers nothing (no scores of dice still in the air). While a move is
+  // on its way its boxes stay in place, locked: the focused box keeps the focus through an announcement.
+  const view = sheetView(state, may, !dice.busy);
   const roll = rollView(state, may.roll, held);
   const rollWaiting = busy || rollLock.locked;
 
@@ -296,7 +298,7 @@ export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
         </div>
 
         <div className="board-sheet" ref={sheetBox}>
-          <Sheet view={view} glow={glow} locked={boxLock.locked} onCell={onCell} />
+          <Sheet view={view} glow={glow} locked={boxLock.locked || move.isPending} onCell={onCell} />
         </div>
       </div>
 

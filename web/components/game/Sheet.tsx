@@ -8,7 +8,7 @@ export interface SheetProps {
   view: SheetView;
   /** The box that glows for 1.5 s after a fill. */
   glow: { column: ColumnType; box: BoxType } | null;
-  /** The 300 ms after a click: the boxes stay in place and focusable but take no click. */
+  /** The 300 ms after a click, and while a move is on its way: the boxes stay in place and focusable but take no click. */
   locked: boolean;
   onCell: (cell: CellView) => void;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GameResource } from '../../api/gameTypes';
-import { rolledDice, tumbleMs } from './view';
+import { isNewRoll, type RollMark, rolledDice, rollMark, tumbleMs } from './view';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 /** How often a tumbling die shows a new face. */
@@ -46,11 +46,13 @@ export function useDiceRoll(game: GameResource, reducedMotion: boolean): DiceRol
   const [faces, setFaces] = useState<number[]>([1, 1, 1, 1, 1]);
   // Our own roll is on its way: a die whose time is up keeps tumbling until the answer lands it.
   const waiting = useRef(false);
-  const rollSignature = game.lastAction === 'ROLL' ? `${game.id}:${game.rollCount}:${game.updatedAt}` : null;
-  const seen = useRef(rollSignature);
-  // An undo brings back the previous roll as the last action; that is no new throw of the dice.
-  const filled = game.sheet.columns.reduce((n, c) => n + c.boxes.filter((b) => b.value !== null).length, 0);
-  const seenFilled = useRef(filled);
+  // The effect below runs when the mark's content changes, not on every copy of the same state.
+  const mark = useRef(rollMark(game));
+  mark.current = rollMark(game);
+  const markKey = JSON.stringify(mark.current);
+  const seen = useRef<RollMark>(mark.current);
+  const latestDiceRolled = useRef(game.latestDiceRolled);
+  latestDiceRolled.current = game.latestDiceRolled;
 
   const start = useCallback((indices: number[]) => {
     const now = Date.now();
@@ -74,19 +76,20 @@ export function useDiceRoll(game: GameResource, reducedMotion: boolean): DiceRol
     setUntil(AT_REST);
   }, []);
 
-  // A new roll arrived: ours (the dice already tumble and may now land) or someone else's (tumble now).
+  // A new state arrived. A new throw is ours (the dice already tumble and may now land) or someone
+  // else's (tumble now); anything else (an announcement, an undo, the same state again) leaves them be.
   useEffect(() => {
-    const undone = filled < seenFilled.current;
-    seenFilled.current = filled;
-    if (rollSignature === seen.current) return;
-    seen.current = rollSignature;
-    if (rollSignature === null) {
+    const next = mark.current;
+    const prev = seen.current;
+    seen.current = next;
+    if (next.lastAction !== 'ROLL') {
       waiting.current = false;
       return;
     }
+    if (!isNewRoll(prev, next)) return;
     if (waiting.current) waiting.current = false;
-    else if (!reducedMotion && !undone) start(rolledDice(game.latestDiceRolled));
-  }, [rollSignature, filled, reducedMotion, start, game.latestDiceRolled]);
+    else if (!reducedMotion) start(rolledDice(latestDiceRolled.current));
+  }, [markKey, reducedMotion, start]);
 
   const anyTumbling = until.some((end) => end > 0);
   useEffect(() => {

@@ -11,6 +11,7 @@ import {
   canRoll,
   columnSums,
   DICE_COUNT,
+  type GameAction,
   type GameState,
   MAX_ROLLS,
   previewScore,
@@ -155,6 +156,49 @@ export function rollView(state: GameState, mayRoll: boolean, held: ReadonlySet<n
 /** Only the dice a roll threw tumble; indices out of range or repeated are ignored. */
 export function rolledDice(latestDiceRolled: readonly number[]): number[] {
   return [...new Set(latestDiceRolled)].filter((i) => Number.isInteger(i) && i >= 0 && i < DICE_COUNT);
+}
+
+/** What tells one throw of the dice from the next: compared between two states of a game on screen. */
+export interface RollMark {
+  id: number;
+  rollCount: number;
+  lastAction: GameAction | null;
+  /** Boxes filled: a fill between two rolls shows here even when its own message was missed. */
+  filled: number;
+  /** The five values, in index order. */
+  dice: string;
+  /** Epoch ms; NaN when unreadable. */
+  updatedAt: number;
+}
+
+export function rollMark(game: GameResource): RollMark {
+  return {
+    id: game.id,
+    rollCount: game.rollCount,
+    lastAction: game.lastAction,
+    filled: game.sheet.columns.reduce((n, c) => n + c.boxes.filter((b) => b.value !== null).length, 0),
+    dice: Array.from({ length: DICE_COUNT }, (_, i) => game.dices.find((d) => d.index === i)?.value ?? 0).join(
+      '',
+    ),
+    updatedAt: Date.parse(game.updatedAt),
+  };
+}
+
+/**
+ * Whether `next` brings a new throw of the dice after `prev`, the state the screen showed before.
+ * Only a real roll tumbles: an announcement changes the game (and its updatedAt) while the last action
+ * stays ROLL, an undo brings back the previous roll, and the same state arriving twice (the answer and
+ * the live message) is no throw either. A throw shows as one more roll this turn, or as a new turn's
+ * roll (a box filled since), or as other dice under a roll.
+ */
+export function isNewRoll(prev: RollMark | null, next: RollMark): boolean {
+  if (next.lastAction !== 'ROLL' || next.rollCount === 0) return false;
+  // Another game, or the first state seen: nothing was seen rolling.
+  if (!prev || prev.id !== next.id) return false;
+  if (!(next.updatedAt > prev.updatedAt)) return false;
+  // An undo takes a box back and restores the roll before the fill.
+  if (next.filled < prev.filled) return false;
+  return next.rollCount > prev.rollCount || next.filled > prev.filled || next.dice !== prev.dice;
 }
 
 /** A tumble length in [min, max] ms from a random number in [0, 1) (SPEC section 9: 800-1800 ms). */

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { announce, type DiceSource, fill, type GameState, newGame, roll, undo } from '../../game';
+import type { GameResource } from '../../web/api/gameTypes';
+import { isNewRoll, rollMark } from '../../web/components/game/view';
+
+// What the play screen does with a game state that arrives (the answer to a move or a live message):
+// whether the dice tumble for it.
+
+const ALL = [0, 1, 2, 3, 4];
+const dice =
+  (values: number[]): DiceSource =>
+  (count) =>
+    values.slice(0, count);
+
+let clock = Date.parse('2026-03-01T12:00:00.000Z');
+/** The resource the server sends for `state`; every new state gets a later updatedAt, as the room does. */
+function resource(state: GameState, overrides: Partial<GameResource> = {}): GameResource {
+  clock += 1000;
+  return {
+    id: 7,
+    status: state.status,
+    type: state.type,
+    player: { id: 1, name: 'RedPanda1' },
+    rollCount: state.rollCount,
+    dices: state.dice.map((value, index) => ({ index, value })),
+    sheet: { columns: state.sheet.columns.map((c) => ({ type: c.type, boxes: c.boxes.map((b) => ({ ...b })) })) },
+    announcement: state.announcement,
+    lastAction: state.lastAction,
+    latestBoxFilled: state.latestBoxFilled,
+    latestColumnFilled: state.latestColumnFilled,
+    latestDiceRolled: state.latestDiceRolled,
+    totalSum: 0,
+    progress: 0,
+    createdAt: '2026-03-01T11:00:00.000Z',
+    updatedAt: new Date(clock).toISOString(),
+    _links: { self: { href: '/api/games/7' }, roll: { href: '/api/games/7/roll' } },
+    ...overrides,
+  };
+}
+
+const tumbles = (before: GameResource, after: GameResource) => isNewRoll(rollMark(before), rollMark(after));
+
+describe('the dice tumble only for a real roll', () => {
+  const fresh = newGame();
+  const rolled = roll(fresh, ALL, dice([1, 2, 3, 4, 5]));
+
+  it('a turn’s first roll and every further roll tumble', () => {
+    const start = resource(fresh);
+    const first = resource(rolled);
+    expect(tumbles(start, first)).toBe(true);
+    const second = resource(roll(rolled, [0, 1], dice([6, 6])));
+    expect(tumbles(first, second)).toBe(true);
+  });
+
+  it('announcing a box after a roll does not (the last action stays ROLL, only updatedAt moves)', () => {
+    const before = resource(rolled);
+    const announced = resource(announce(rolled, 'YAMB'));
+    expect(announced.lastAction).toBe('ROLL');
+    expect(tumbles(before, announced)).toBe(false);
+    // ...and the roll after the announcement does.
+    const next = resource(roll(announce(rolled, 'YAMB'), [0], dice([6])));
+    expect(tumbles(announced, next)).toBe(true);
+  });
+
+  it('the same state twice (the answer and the live message) tumbles once', () => {
+    const before = resource(fresh);
+    const after = resource(rolled);
+    expect(tumbles(before, after)).toBe(true);
+    expect(tumbles(after, { ...after })).toBe(false);
+  });
+
+  it('an undo brings back the roll before the fill without throwing anything', () => {
+    const filled = fill(rolled, 'FREE', 'ONES');
+    const before = resource(filled);
+    expect(tumbles(before, resource(undo(filled)))).toBe(false);
+  });
+
+  it('a new turn’s roll tumbles even when the fill before it was never seen', () => {
+    const sameCount = roll(fill(rolled, 'FREE', 'ONES'), ALL, dice([1, 2, 3, 4, 5]));
+    expect(sameCount.rollCount).toBe(rolled.rollCount);
+    expect(sameCount.dice).toEqual(rolled.dice);
+    const before = resource(rolled);
+    expect(tumbles(before, resource(sameCount))).toBe(true);
+  });
+
+  it('nothing tumbles for a fill, an older state, another game or the first state seen', () => {
+    const before = resource(rolled);
+    expect(tumbles(before, resource(fill(rolled, 'FREE', 'ONES')))).toBe(false);
+    const newer = resource(roll(rolled, [0], dice([6])));
+    expect(tumbles(newer, before)).toBe(false);
+    const other = resource(fresh);
+    expect(tumbles(other, resource(rolled, { id: 8 }))).toBe(false);
+    expect(isNewRoll(null, rollMark(before))).toBe(false);
+  });
+});
