@@ -319,7 +319,7 @@ describe('one player cannot change another', () => {
     );
   });
 
-  it('a forged cookie is no session', async () => {
+  it('a forged cookie is no session (401 token-expired: the client would refresh, and fail)', async () => {
     const victim = await registerPlayer();
     const jar = new CookieJar().set('yamb_access', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged');
     await expectError(
@@ -329,7 +329,8 @@ describe('one player cannot change another', () => {
         body: { username: 'Forged' },
       }),
       401,
-      'unauthorized',
+      'token-expired',
     );
+    expect((await json<Player>(await call(`/players/${victim.player.id}`))).name).toBe(victim.player.name);
   });
 });

@@ -28,15 +28,37 @@ function secret(env: Env): string {
 
 const secure = (env: Env) => env.ENVIRONMENT !== 'development';
 
-/** Reads the access cookie; an absent, expired or forged token simply means "not signed in". */
+/**
+ * Where an access cookie that no longer verifies is taken as none: the routes that start or end a
+ * session (the client's way out of an expired one), and those that never look at who is asking.
+ */
+const SESSIONLESS = new Set([
+  '/api/auth/refresh',
+  '/api/auth/logout',
+  '/api/auth/token',
+  '/api/auth/register-guest',
+  '/api/auth/migrate',
+  '/api/health',
+]);
+const SESSIONLESS_PREFIXES = ['/api/avatars/', '/api/dev/'];
+
+function sessionless(path: string): boolean {
+  const trimmed = path.replace(/\/+$/, '');
+  return SESSIONLESS.has(trimmed) || SESSIONLESS_PREFIXES.some((prefix) => trimmed.startsWith(prefix));
+}
+
+/**
+ * Reads the access cookie. No cookie means "not signed in". A cookie whose token is expired or forged
+ * is a 401 token-expired, so the client refreshes and asks again instead of being answered as a
+ * stranger (the cookie outlives its token for exactly this); only the SESSIONLESS routes take it as none.
+ */
 export const session: MiddlewareHandler<{ Bindings: Env; Variables: SessionVariables }> = async (c, next) => {
-  c.set('playerId', await playerIdFromRequest(c.env, getCookie(c, ACCESS_COOKIE)));
+  const token = getCookie(c, ACCESS_COOKIE);
+  const claims = await accessClaims(c.env, token);
+  if (token && !claims && !sessionless(c.req.path)) throw unauthorized('token-expired');
+  c.set('playerId', claims?.playerId ?? null);
   await next();
 };
-
-export async function playerIdFromRequest(env: Env, token: string | undefined): Promise<number | null> {
-  return (await accessClaims(env, token))?.playerId ?? null;
-}
 
 export interface AccessClaims {
   playerId: number;
@@ -105,12 +127,14 @@ async function setAccessCookie(c: AppContext, playerId: number) {
     secret(c.env),
     'HS256',
   );
+  // The cookie outlives the token (whose own exp still ends it after ACCESS_TTL_SECONDS), so a request
+  // after a pause still carries it and is told token-expired rather than answered as anonymous.
   setCookie(c, ACCESS_COOKIE, token, {
     path: '/api',
     httpOnly: true,
     sameSite: 'Lax',
     secure: secure(c.env),
-    maxAge: ACCESS_TTL_SECONDS,
+    maxAge: REFRESH_TTL_SECONDS,
   });
 }
 
@@ -150,21 +174,21 @@ export async function startSession(
 export const REUSE_GRACE_MS = 30_000;
 
 /**
- * Rotates the refresh token and sets a new pair of cookies. A token rotated moments ago (within
+ * Rotates the refresh token and sets a new pair of cookies; any refusal clears them. A token rotated moments ago (within
  * REUSE_GRACE_MS, its family not revoked) is a second tab's: it gets a fresh access cookie and no refresh
  * cookie, since the browser already holds the one the first rotation set. Any other reuse of a rotated or
  * revoked token means it was copied: the whole family is revoked so that neither copy keeps working.
  */
 export async function rotateSession(c: AppContext, db: Database): Promise<number> {
   const token = getCookie(c, REFRESH_COOKIE);
-  if (!token) throw unauthorized();
+  if (!token) throw signedOut(c);
   const tokenHash = await sha256(token);
   const find = () => db.query.sessions.findFirst({ where: eq(sessions.tokenHash, tokenHash) });
   let row = await find();
-  if (!row) throw unauthorized();
+  if (!row) throw signedOut(c);
   const now = Date.now();
   if (!row.rotatedAt && !row.revokedAt) {
-    if (row.expiresAt < now) throw unauthorized();
+    if (row.expiresAt < now) throw signedOut(c);
     // Conditional update: of two concurrent refreshes with the same token, only one rotates.
     const claimed = await db
       .update(sessions)
@@ -178,7 +202,7 @@ export async function rotateSession(c: AppContext, db: Database): Promise<number
     }
     // Another request rotated it between our read and our update: judge the row as it is now.
     row = await find();
-    if (!row) throw unauthorized();
+    if (!row) throw signedOut(c);
   }
   if (row.rotatedAt && !row.revokedAt && now - row.rotatedAt <= REUSE_GRACE_MS && row.expiresAt >= now) {
     await sessionPlayer(c, db, row.playerId);
@@ -186,14 +210,22 @@ export async function rotateSession(c: AppContext, db: Database): Promise<number
     return row.playerId;
   }
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.familyId, row.familyId));
+  throw signedOut(c);
+}
+
+/**
+ * A refused refresh clears both cookies: an access cookie left behind would make every later request
+ * a 401 token-expired, where the browser should carry on as a visitor.
+ */
+function signedOut(c: AppContext) {
   clearSessionCookies(c);
-  throw unauthorized();
+  return unauthorized();
 }
 
 /** The player a refresh is for: 401 when gone; 403 when banned, with the cookies cleared. */
 async function sessionPlayer(c: AppContext, db: Database, playerId: number): Promise<PlayerRow> {
   const player = await db.query.players.findFirst({ where: eq(players.id, playerId) });
-  if (!player) throw unauthorized();
+  if (!player) throw signedOut(c);
   if (player.status === 'BANNED') clearSessionCookies(c);
   refuseBanned(player);
   return player;
