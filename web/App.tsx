@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { ApiError } from './api/client';
 import { SessionProvider } from './api/session';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { Toasts } from './components/Toasts';
+import { Toasts, toastError } from './components/Toasts';
 import i18n from './i18n';
 import { LayoutProvider } from './layout';
 import { PreferencesProvider } from './preferences';
@@ -29,7 +29,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
           <PreferencesProvider>
-            <SessionProvider>
+            <SessionProvider onError={toastError}>
               <LayoutProvider>
                 <Toasts />
                 <RouterProvider router={router} />

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { announce, type DiceSource, fill, type GameState, newGame, roll, undo } from '../../game';
+import { hasActionLinks, isNotOlder } from '../../web/api/gameCache';
 import type { GameResource } from '../../web/api/gameTypes';
 import { isNewRoll, rollMark } from '../../web/components/game/view';
 
 // What the play screen does with a game state that arrives (the answer to a move or a live message):
-// whether the dice tumble for it.
+// whether the cache takes it, and whether the dice tumble for it.
 
 const ALL = [0, 1, 2, 3, 4];
 const dice =
@@ -91,5 +92,31 @@ describe('the dice tumble only for a real roll', () => {
     const other = resource(fresh);
     expect(tumbles(other, resource(rolled, { id: 8 }))).toBe(false);
     expect(isNewRoll(null, rollMark(before))).toBe(false);
+  });
+});
+
+describe('the cache keeps the newest state of a game', () => {
+  const state = roll(newGame(), ALL, dice([2, 2, 2, 5, 6]));
+
+  it('takes a newer state and refuses an older one', () => {
+    const older = resource(state);
+    const newer = resource(state);
+    expect(isNotOlder(newer, older)).toBe(true);
+    expect(isNotOlder(older, newer)).toBe(false);
+    expect(isNotOlder(older, undefined)).toBe(true);
+  });
+
+  it('never swaps the player’s copy with links for a link-less copy of the same state', () => {
+    const mine = resource(state);
+    const watchers = { ...mine, _links: { self: mine._links.self } };
+    expect(hasActionLinks(mine)).toBe(true);
+    expect(hasActionLinks(watchers)).toBe(false);
+    expect(isNotOlder(watchers, mine)).toBe(false);
+    // The other way round is fine, and so is a link-less copy of the same state over another one.
+    expect(isNotOlder(mine, watchers)).toBe(true);
+    expect(isNotOlder(watchers, { ...watchers })).toBe(true);
+    // A link-less state that is newer is a real change (the game ended, the viewer changed): it wins.
+    const later = resource(state, { _links: { self: mine._links.self } });
+    expect(isNotOlder(later, mine)).toBe(true);
   });
 });

@@ -1,10 +1,9 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { BoxType, ColumnType } from '../../game';
-import { isNotOlder } from '../components/game/view';
-import { toastError } from '../components/Toasts';
 import i18n from '../i18n';
 import { api } from './client';
+import { isNotOlder } from './gameCache';
 import type { GameLinkName, GameMessage, GameResource, GamesPage } from './gameTypes';
 import { type LiveState, useLiveSocket } from './live';
 
@@ -111,10 +110,10 @@ export function moveRequest(game: GameResource, move: GameMove): { href: string;
 
 /**
  * The moves on one game. Each answers the new game, which goes straight into the cache (archive
- * answers the player's next game, which becomes their current one). A refusal is toasted and the game
- * fetched again, since the screen was evidently out of date.
+ * answers the player's next game, which becomes their current one). A refusal goes to `onRefused`
+ * (the screen tells the player) and the game is fetched again, since the screen was evidently out of date.
  */
-export function useGameMove(id: number) {
+export function useGameMove(id: number, onRefused: (error: unknown) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (move: GameMove) => {
@@ -131,7 +130,7 @@ export function useGameMove(id: number) {
       }
     },
     onError: (error) => {
-      toastError(error);
+      onRefused(error);
       void client.invalidateQueries({ queryKey: gameKeys.game(id) });
     },
   });

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { toastError } from '../components/Toasts';
 import { usePreferences, usePreferencesListener } from '../preferences';
 import { readPreferences, savePreferences } from './account';
 import { ApiError } from './client';
@@ -10,7 +9,9 @@ import type { Player } from './types';
  * applied (quietly, with no echo back); when there are none yet (404) the local ones are sent as the new
  * preferences; every later change the user makes is saved. Guests keep theirs in the browser only.
  */
-export function useServerPreferences(player: Player | null): void {
+export function useServerPreferences(player: Player | null, onError: (error: unknown) => void): void {
+  const report = useRef(onError);
+  report.current = onError;
   const { theme, language, apply } = usePreferences();
   const local = useRef({ theme, language });
   local.current = { theme, language };
@@ -35,7 +36,7 @@ export function useServerPreferences(player: Player | null): void {
         await savePreferences(owner, local.current);
       })
       .catch((error: unknown) => {
-        if (!stale) toastError(error);
+        if (!stale) report.current(error);
       });
     return () => {
       stale = true;
@@ -45,6 +46,6 @@ export function useServerPreferences(player: Player | null): void {
   usePreferencesListener((prefs) => {
     changedSince.current++;
     const owner = latest.current;
-    if (owner) savePreferences(owner, prefs).catch(toastError);
+    if (owner) savePreferences(owner, prefs).catch((error: unknown) => report.current(error));
   });
 }

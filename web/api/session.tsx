@@ -10,7 +10,6 @@ import {
   useState,
 } from 'react';
 import { guestName } from '../../game/guestName';
-import { toastError } from '../components/Toasts';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../storage';
 import { ApiError, api } from './client';
 import { humanCheckToken } from './humanCheck';
@@ -85,11 +84,11 @@ const signedOut = (error: unknown) =>
   error instanceof ApiError && (error.status === 400 || error.status === 401);
 
 /** Ends the session on the server; a session that is already gone there is not an error. */
-async function endSession(): Promise<void> {
+async function endSession(onError: (error: unknown) => void): Promise<void> {
   try {
     await api<void>('/auth/logout', { method: 'POST' });
   } catch (error) {
-    if (!signedOut(error)) toastError(error);
+    if (!signedOut(error)) onError(error);
   }
 }
 
@@ -98,7 +97,7 @@ async function endSession(): Promise<void> {
  * either is a logout (stale cookies are cleared) followed by a new guest. Unlike the sign-out button
  * it does not go to /login: a visitor who opens a link from a mail stays on that page.
  */
-async function startSession(): Promise<Player | null> {
+async function startSession(onError: (error: unknown) => void): Promise<Player | null> {
   const legacy = readStorage(STORAGE_KEYS.legacyToken);
   try {
     if (legacy) {
@@ -112,20 +111,28 @@ async function startSession(): Promise<Player | null> {
     return await api<Player>('/players/me');
   } catch (error) {
     if (!signedOut(error)) throw error;
-    await endSession();
+    await endSession(onError);
     return registerGuest();
   }
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+export interface SessionProviderProps {
+  children: ReactNode;
+  /** Tells the user about a failure the session cannot handle itself (the app passes its error toast). */
+  onError: (error: unknown) => void;
+}
+
+export function SessionProvider({ children, onError }: SessionProviderProps) {
   const queryClient = useQueryClient();
+  const report = useRef(onError);
+  report.current = onError;
   const [player, setPlayer] = useState<Player | null>(null);
   const [loading, setLoading] = useState(true);
   const started = useRef(false);
   const previousId = useRef<number | null>(null);
-  useServerPreferences(player);
+  useServerPreferences(player, onError);
 
   // Another account signed in over the previous one (sign-in, password reset link): nothing cached for
   // the previous player may show. Sign-out clears the cache itself, between the two players.
@@ -140,9 +147,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // StrictMode runs effects twice in development; two session starts would register two guests.
     if (started.current) return;
     started.current = true;
-    startSession()
+    startSession(report.current)
       .then(setPlayer)
-      .catch(toastError)
+      .catch((error: unknown) => report.current(error))
       .finally(() => setLoading(false));
   }, []);
 
@@ -152,7 +159,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setPlayer(me);
       return me;
     } catch (error) {
-      toastError(error);
+      report.current(error);
       return null;
     }
   }, []);
@@ -161,7 +168,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     notifySignOut();
     // The session may be gone on the server already; signing out locally must still happen.
-    await endSession();
+    await endSession(report.current);
     previousId.current = null;
     setPlayer(null);
     // Nothing fetched for the previous player may show for the next one.

@@ -5,6 +5,7 @@ import { type GameMove, useGameMove } from '../../api/games';
 import type { GameResource } from '../../api/gameTypes';
 import type { LiveState } from '../../api/live';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { toastError } from '../Toasts';
 import { isTyping, shareScore, useLock, useStickyOffsets } from './boardHooks';
 import { Congratulations } from './Congratulations';
 import { Dice, RollButton } from './Dice';
@@ -54,7 +55,7 @@ export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
   const { t } = useTranslation();
   const state = useMemo(() => toGameState(game), [game]);
   const isPlayer = viewerId !== null && viewerId === game.player.id;
-  const move = useGameMove(game.id);
+  const move = useGameMove(game.id, toastError);
   const reducedMotion = useReducedMotion();
   const dice = useDiceRoll(game, reducedMotion);
   const rollLock = useLock(ROLL_LOCK_MS);

@@ -56,14 +56,8 @@ export function toGameState(game: GameResource): GameState {
   };
 }
 
-/**
- * Whether `incoming` may replace `current` in the cache. A live message and the answer to the same
- * action race each other; an older state must never overwrite a newer one.
- */
-export function isNotOlder(incoming: GameResource, current: GameResource | undefined): boolean {
-  if (!current || current.id !== incoming.id) return true;
-  return Date.parse(incoming.updatedAt) >= Date.parse(current.updatedAt);
-}
+// The cache rule lives with the API client; still exported here for the tests that import it from here.
+export { isNotOlder } from '../../api/gameCache';
 
 export type CellAction = 'fill' | 'announce' | null;
 
