@@ -60,13 +60,23 @@ function buildRequest(path: string, init: ApiInit): Request {
   return new Request(apiUrl(path), { ...rest, headers, body: payload, credentials: 'include' });
 }
 
-/** Calls that answer a 401 about credentials themselves: refreshing would be pointless or loop. */
-const NO_REFRESH = new Set(['/api/auth/refresh', '/api/auth/token', '/api/auth/logout']);
+/**
+ * Calls that answer a 401 about credentials themselves (a refresh would be pointless or loop), or that
+ * set new credentials from something else than the cookies (migrate takes the legacy bearer token).
+ */
+const NO_REFRESH = new Set(['/api/auth/refresh', '/api/auth/token', '/api/auth/logout', '/api/auth/migrate']);
 
-/** The refresh in flight, shared by every request that got a 401 meanwhile (SPEC section 4). */
+/** Held across the tabs of this browser while one of them refreshes (they share the cookies). */
+const REFRESH_LOCK = 'yamb-refresh';
+
+/** The refresh in flight in this tab, shared by every request that got a 401 meanwhile (SPEC section 4). */
 let refreshing: Promise<boolean> | null = null;
-/** Counts successful refreshes: a 401 to a request sent before the latest one only needs a replay. */
+/**
+ * Counts finished refreshes, failed ones too, with the outcome of the latest: a 401 to a request sent
+ * before the latest refresh takes that outcome (a replay, or the same failure) instead of starting another.
+ */
 let refreshes = 0;
+let refreshedOk = false;
 
 async function fetchOrFail(request: Request): Promise<Response> {
   try {
@@ -78,20 +88,48 @@ async function fetchOrFail(request: Request): Promise<Response> {
   }
 }
 
-/** POST /api/auth/refresh once for any number of callers; true when new cookies were set. */
+function authRequest(from: Request, path: string, method: string): Request {
+  return new Request(new URL(path, from.url), {
+    method,
+    credentials: 'include',
+    headers: { Accept: 'application/json', 'Accept-Language': i18n.language },
+  });
+}
+
+/** Sends `request` and drains the answer (the player it carries is fetched by whoever needs it); true on 2xx. */
+async function succeeds(request: Request): Promise<boolean> {
+  const response = await fetchOrFail(request);
+  await response.body?.cancel();
+  return response.ok;
+}
+
+/**
+ * POST /api/auth/refresh while holding the cross-tab lock. Waiting for the lock means another tab was
+ * refreshing: once it is ours, a quick GET /api/players/me tells whether the cookies it set already
+ * do, and then nothing more is needed (a second refresh with the rotated token would be a reuse).
+ */
+async function refreshHoldingLock(from: Request): Promise<boolean> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks?.request) return succeeds(authRequest(from, '/api/auth/refresh', 'POST'));
+  const first = await locks.request(REFRESH_LOCK, { ifAvailable: true }, async (lock) =>
+    lock ? succeeds(authRequest(from, '/api/auth/refresh', 'POST')) : null,
+  );
+  if (first !== null) return first;
+  return locks.request(REFRESH_LOCK, async () => {
+    if (await succeeds(authRequest(from, '/api/players/me', 'GET')).catch(() => false)) return true;
+    return succeeds(authRequest(from, '/api/auth/refresh', 'POST'));
+  });
+}
+
+/** One refresh for any number of callers in this tab; true when the cookies are good again. */
 function refresh(from: Request): Promise<boolean> {
   if (!refreshing) {
-    const request = new Request(new URL('/api/auth/refresh', from.url), {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Accept-Language': i18n.language },
-    });
-    refreshing = fetchOrFail(request)
-      .then(async (response) => {
-        // Drain the body so the connection is free; the player it carries is fetched by whoever needs it.
-        await response.body?.cancel();
-        if (response.ok) refreshes++;
-        return response.ok;
+    // A network failure is no answer about the session: it is thrown to the callers, and not counted.
+    refreshing = refreshHoldingLock(from)
+      .then((ok) => {
+        refreshes++;
+        refreshedOk = ok;
+        return ok;
       })
       .finally(() => {
         refreshing = null;
@@ -113,8 +151,9 @@ async function send(request: Request): Promise<Response> {
   const sentAfter = refreshes;
   const response = await fetchOrFail(request);
   if (response.status !== 401) return response;
-  // A refresh that finished while this request was out already renewed the cookie: just replay.
-  const renewed = refreshes !== sentAfter || (await refresh(request));
+  // A refresh that finished while this request was out decides for it: its new cookie only needs a
+  // replay, and its failure is this request's failure too (no second refresh right behind a failed one).
+  const renewed = refreshes !== sentAfter ? refreshedOk : await refresh(request);
   if (!renewed) return response;
   await response.body?.cancel();
   return fetchOrFail(replay);

@@ -1,5 +1,6 @@
 import { WebSocket } from 'partysocket';
 import { useEffect, useRef, useState } from 'react';
+import { api } from './client';
 import { useSession } from './session';
 
 /** SPEC section 9: reconnect 5000 ms after a close; a heartbeat every 10000 ms. */
@@ -24,6 +25,21 @@ export function liveUrl(
 }
 
 /**
+ * The URL for the next (re)connect, once the session is known to be fresh. A socket cannot renew an
+ * expired access cookie (the upgrade just fails with 401), so a cheap authenticated call goes first:
+ * the API client's 401 → refresh queue renews the cookie, and the upgrade then carries the new one.
+ * When the call fails the connect fails too, and the socket tries again after its reconnect delay.
+ */
+export async function freshLiveUrl(
+  path: string,
+  location: { protocol: string; host: string } = window.location,
+): Promise<string> {
+  // Absolute, on the page's own origin (as the socket is), so the cookies go along.
+  await api(`${location.protocol}//${location.host}/api/players/me`);
+  return liveUrl(path, location);
+}
+
+/**
  * The app's one live connection hook: a reconnecting WebSocket to `path` (for example
  * `/api/ws/games/7`) while there is a current player, handing every JSON message to `onMessage`.
  * Pass null to stay disconnected. The socket closes when the player changes (logout) or the
@@ -38,7 +54,7 @@ export function useLiveSocket(path: string | null, onMessage: (message: unknown)
 
   useEffect(() => {
     if (!path || playerId === null) return;
-    const socket = new WebSocket(liveUrl(path), undefined, {
+    const socket = new WebSocket(() => freshLiveUrl(path), undefined, {
       minReconnectionDelay: RECONNECT_DELAY_MS,
       maxReconnectionDelay: RECONNECT_DELAY_MS,
       reconnectionDelayGrowFactor: 1,
