@@ -299,6 +299,22 @@ describe('password change while signed in', () => {
   const change = (body: object, jar?: CookieJar) =>
     call('/auth/password-reset', { method: 'PUT', body, jar });
 
+  it('counts old-password guesses sent in parallel: of 8 at once, at most 5 are tried', async () => {
+    const { jar } = await registerPlayer({ password: 'secret123' });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => change({ oldPassword: `guess-${i}-x`, newPassword: 'brand-new-1' }, jar)),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(3);
+    // The right one is refused too while the window lasts.
+    await expectError(
+      await change({ oldPassword: 'secret123', newPassword: 'brand-new-1' }, jar),
+      429,
+      'too-many-requests',
+    );
+  });
+
   it('needs the right old password; the new one works afterwards', async () => {
     const { jar, username } = await registerPlayer({ password: 'secret123' });
     await expectError(

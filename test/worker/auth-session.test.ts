@@ -122,6 +122,18 @@ describe('sign-in (POST /api/auth/token)', () => {
     expect((await token({ identifier: other.username, password: 'secret123' })).status).toBe(200);
   });
 
+  it('counts attempts sent in parallel: of 8 wrong passwords at once, at most 5 are tried', async () => {
+    const { username } = await signUp({ password: 'secret123' });
+    const headers = { 'CF-Connecting-IP': '198.51.100.200' };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => token({ identifier: username, password: 'wrong-one' }, undefined, headers)),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('refuses many failures from one address across identifiers', async () => {
     const headers = { 'CF-Connecting-IP': '192.0.2.77' };
     for (let i = 0; i < 50; i++) {
@@ -130,6 +142,21 @@ describe('sign-in (POST /api/auth/token)', () => {
     }
     await expectError(
       await token({ identifier: 'NobodyElse', password: 'wrong-one' }, undefined, headers),
+      429,
+      'too-many-requests',
+    );
+  });
+
+  it('a successful sign-in uses up none of the address’s allowance', async () => {
+    const { username } = await signUp({ password: 'secret123' });
+    const headers = { 'CF-Connecting-IP': '192.0.2.78' };
+    for (let i = 0; i < 49; i++)
+      expect((await token({ identifier: `Stranger${i}`, password: 'wrong-one' }, undefined, headers)).status).toBe(401);
+    expect((await token({ identifier: username, password: 'secret123' }, undefined, headers)).status).toBe(200);
+    // The fiftieth failure is still allowed; the fifty-first is not.
+    expect((await token({ identifier: 'Stranger49', password: 'wrong-one' }, undefined, headers)).status).toBe(401);
+    await expectError(
+      await token({ identifier: 'Stranger50', password: 'wrong-one' }, undefined, headers),
       429,
       'too-many-requests',
     );

@@ -46,25 +46,18 @@ export async function consume(db: D1Database, rule: RateRule, subject: string, n
   if (row && row.count > rule.limit) throw tooMany(row.windowStart, rule, now);
 }
 
-/** Refuses when the window's count has already reached the limit, without counting this request. */
-export async function ensureAllowed(db: D1Database, rule: RateRule, subject: string, now = Date.now()) {
-  const window = Math.floor(now / (rule.windowSeconds * 1000)) * rule.windowSeconds * 1000;
-  const row = await db
-    .prepare('SELECT window_start AS windowStart, count FROM rate_limits WHERE key = ?')
+/**
+ * Gives back one counted event of the current window: a sign-in that succeeded, so that only failures
+ * use up an address's allowance while every attempt is still counted before it is judged.
+ */
+export async function refund(db: D1Database, rule: RateRule, subject: string) {
+  await db
+    .prepare('UPDATE rate_limits SET count = count - 1 WHERE key = ? AND count > 0')
     .bind(keyOf(rule, subject))
-    .first<{ windowStart: number; count: number }>();
-  if (row && row.windowStart === window && row.count >= rule.limit) throw tooMany(row.windowStart, rule, now);
+    .run();
 }
 
-/** Counts one event without refusing (a failed sign-in: the refusal comes with the next attempt). */
-export async function record(db: D1Database, rule: RateRule, subject: string, now = Date.now()) {
-  try {
-    await consume(db, rule, subject, now);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-  }
-}
-
+/** Forgets a subject's count (a successful sign-in clears its identifier's failures). */
 export async function clear(db: D1Database, rule: RateRule, subject: string) {
   await db.prepare('DELETE FROM rate_limits WHERE key = ?').bind(keyOf(rule, subject)).run();
 }

@@ -34,7 +34,7 @@ import type { Env } from '../env';
 import { sameAddress } from '../lib/email';
 import { badRequest, conflict, unauthorized } from '../lib/errors';
 import { verifyHuman } from '../lib/humanCheck';
-import { clear, clientIp, consume, ensureAllowed, RULES, record } from '../lib/rateLimit';
+import { clear, clientIp, consume, RULES, refund } from '../lib/rateLimit';
 import { readJson, readQuery } from '../lib/validate';
 import { toPlayerResource } from '../lib/resources/player';
 import {
@@ -95,25 +95,23 @@ export const auth = new Hono<Auth>()
     if (row.email) await mailToken(c, db, row, row.email, 'VERIFY_EMAIL');
     return c.json(toPlayerResource(row, row), 201);
   })
-  // Sign-in by username or e-mail. Unknown names cost the same hashing as known ones; failures are
-  // counted per identifier and per address, and refused with 429 once too many.
+  // Sign-in by username or e-mail. Unknown names cost the same hashing as known ones. Every attempt is
+  // counted per identifier and per address before the password is checked, so attempts sent in parallel
+  // can't outrun the count; a success clears the identifier's count and gives the address its one back.
   .post('/token', async (c) => {
     const { identifier, password } = await readJson(c, TokenBody);
     const ip = clientIp(c);
-    await ensureAllowed(c.env.DB, RULES.signInPerIdentifier, identifier);
-    await ensureAllowed(c.env.DB, RULES.signInPerIp, ip);
+    await consume(c.env.DB, RULES.signInPerIdentifier, identifier);
+    await consume(c.env.DB, RULES.signInPerIp, ip);
     const db = database(c.env.DB);
     const player = await findPlayerByIdentifier(db, identifier);
     // Guests have no password, so they never sign in this way.
     const stored = player ? await findCredentials(db, player.id) : null;
     const valid = await verifyPassword(password, stored);
-    if (!player || !stored || !valid) {
-      await record(c.env.DB, RULES.signInPerIdentifier, identifier);
-      await record(c.env.DB, RULES.signInPerIp, ip);
-      throw unauthorized('credentials-invalid');
-    }
+    if (!player || !stored || !valid) throw unauthorized('credentials-invalid');
     refuseBanned(player);
     await clear(c.env.DB, RULES.signInPerIdentifier, identifier);
+    await refund(c.env.DB, RULES.signInPerIp, ip);
     if (needsRehash(stored)) await setPassword(db, player.id, password);
     // The browser's previous session (usually its guest) ends here.
     await revokePresentedSession(c, db);
@@ -158,12 +156,12 @@ export const auth = new Hono<Auth>()
       player = owner;
     } else {
       player = await requirePlayer(c, db);
+      // Counted before the check, like sign-in, so parallel guesses can't outrun the limit.
       const subject = `player-${player.id}`;
-      await ensureAllowed(c.env.DB, RULES.signInPerIdentifier, subject);
-      if (!(await verifyPassword(body.oldPassword ?? '', await findCredentials(db, player.id)))) {
-        await record(c.env.DB, RULES.signInPerIdentifier, subject);
+      await consume(c.env.DB, RULES.signInPerIdentifier, subject);
+      if (!(await verifyPassword(body.oldPassword ?? '', await findCredentials(db, player.id))))
         throw badRequest('password-invalid');
-      }
+      await clear(c.env.DB, RULES.signInPerIdentifier, subject);
     }
     await setPassword(db, player.id, body.newPassword);
     await revokeAllSessions(db, player.id);
