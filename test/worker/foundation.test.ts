@@ -1,6 +1,8 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import wranglerToml from '../../wrangler.toml?raw';
+import { currentGame } from './games-helpers';
+import { registerGuest } from './helpers';
 
 describe('health', () => {
   it('reports the version and every service as measured up', async () => {
@@ -73,24 +75,33 @@ describe('D1', () => {
 });
 
 describe('Durable Objects', () => {
-  it.each(['games/1', 'clashes/1'])(
-    'the room at /api/ws/%s accepts a WebSocket and greets it',
-    async (path) => {
-      const response = await SELF.fetch(`http://yamb.test/api/ws/${path}`, {
-        headers: { Upgrade: 'websocket' },
-      });
-      expect(response.status).toBe(101);
-      const socket = response.webSocket;
-      if (!socket) throw new Error('no socket');
-      const first = new Promise<string>((resolve) =>
-        socket.addEventListener('message', (e) => resolve(String(e.data))),
-      );
-      socket.accept();
-      const message = JSON.parse(await first) as { type: string };
-      expect(['GAME', 'UPDATE']).toContain(message.type);
-      socket.close();
-    },
-  );
+  /** Opens a socket on `path` with the session's cookies; the first message it hears. */
+  async function greeting(path: string, cookie: string) {
+    const response = await SELF.fetch(`http://yamb.test/api/ws/${path}`, {
+      headers: { Upgrade: 'websocket', Cookie: cookie },
+    });
+    expect(response.status).toBe(101);
+    const socket = response.webSocket;
+    if (!socket) throw new Error('no socket');
+    const first = new Promise<string>((resolve) =>
+      socket.addEventListener('message', (e) => resolve(String(e.data))),
+    );
+    socket.accept();
+    const message = JSON.parse(await first) as { type: string };
+    socket.close();
+    return message;
+  }
+
+  it('the room at /api/ws/games/{id} accepts a WebSocket and greets it', async () => {
+    const guest = await registerGuest();
+    const game = await currentGame(guest);
+    expect((await greeting(`games/${game.id}`, guest.jar.header())).type).toBe('GAME');
+  });
+
+  it('the room at /api/ws/clashes/{id} accepts a signed-in player’s WebSocket and greets it', async () => {
+    const guest = await registerGuest();
+    expect((await greeting('clashes/1', guest.jar.header())).type).toBe('UPDATE');
+  });
 
   it('the presence channel is refused without a session', async () => {
     const response = await SELF.fetch('http://yamb.test/api/ws/players', {
@@ -102,8 +113,9 @@ describe('Durable Objects', () => {
 
 describe('heartbeat', () => {
   it('a room answers ping with pong', async () => {
+    const guest = await registerGuest();
     const response = await SELF.fetch('http://yamb.test/api/ws/clashes/7', {
-      headers: { Upgrade: 'websocket' },
+      headers: { Upgrade: 'websocket', Cookie: guest.jar.header() },
     });
     const socket = response.webSocket;
     if (!socket) throw new Error('no socket');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guestWithGame, move, play, watch } from './games-helpers';
-import { expectError, registerGuest } from './helpers';
+import { call, expectError, registerGuest } from './helpers';
 
 describe('watching a game live (/api/ws/games/{id})', () => {
   it('a socket is greeted with the game as it is now', async () => {
@@ -57,9 +57,11 @@ describe('watching a game live (/api/ws/games/{id})', () => {
     watcher.close();
   });
 
-  it('a socket on a game that does not exist hears game null', async () => {
-    const socket = await watch(876543);
-    expect(await socket.next()).toEqual({ type: 'GAME', game: null });
-    socket.close();
+  it('a socket on a game that does not exist is refused: 404 game-not-found', async () => {
+    await expectError(
+      await call('/ws/games/876543', { headers: { Upgrade: 'websocket' } }),
+      404,
+      'game-not-found',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { BOX_TYPES, COLUMN_TYPES, DICE_COUNT } from '../../game';
 import { type AppContext, requirePlayer, requirePlayerId, type SessionVariables } from '../auth/session';
 import { GAME_SORTS, listGames } from '../db/activity';
 import { database } from '../db/client';
+import { findGameRow } from '../db/games';
 import { games, type PlayerRow } from '../db/schema';
 import type { Env } from '../env';
 import { AppError, forbidden, notFound } from '../lib/errors';
@@ -54,10 +55,13 @@ interface GameOwner {
 const soloRoom = (env: Env, id: number) => env.GAME_ROOM.getByName(String(id));
 
 /**
- * The room that owns game `id`. Every game is solo for now. Clash games will live in their ClashRoom:
- * this is the one place to send them there (read the index row's type and clash id, return that stub).
+ * The room that owns game `id`, found through the game's row in the D1 index: no row, no room (404), so
+ * no request starts a Durable Object for a number that is no game. Every game is solo for now; clash
+ * games will live in their ClashRoom, and this is the one place to send them there (the row's type and
+ * clash id say which).
  */
 async function ownerOf(env: Env, id: number): Promise<GameOwner> {
+  if (!(await findGameRow(database(env.DB), id))) throw notFound('game-not-found');
   return soloRoom(env, id);
 }
 

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import type { SessionVariables } from '../auth/session';
+import { database } from '../db/client';
+import { findGameRow } from '../db/games';
 import type { Env } from '../env';
-import { AppError, unauthorized } from '../lib/errors';
+import { AppError, notFound, unauthorized } from '../lib/errors';
 import { pathId } from '../lib/validate';
 import { VIEWER_HEADER } from '../lib/viewer';
 
@@ -25,12 +27,18 @@ function forward(
 }
 
 export const live = new Hono<Live>()
-  .get('/games/:id', (c) =>
-    forward(c.req.raw, c.get('playerId'), c.env.GAME_ROOM.getByName(String(pathId(c)))),
-  )
-  .get('/clashes/:id', (c) =>
-    forward(c.req.raw, c.get('playerId'), c.env.CLASH_ROOM.getByName(String(pathId(c)))),
-  )
+  // Only a game of the D1 index has a room to watch; any other number starts nothing.
+  .get('/games/:id', async (c) => {
+    const id = pathId(c);
+    if (!(await findGameRow(database(c.env.DB), id))) throw notFound('game-not-found');
+    return forward(c.req.raw, c.get('playerId'), c.env.GAME_ROOM.getByName(String(id)));
+  })
+  // Until clashes are built (and their index can be asked), only a signed-in player reaches a clash room.
+  .get('/clashes/:id', (c) => {
+    const playerId = c.get('playerId');
+    if (!playerId) throw unauthorized();
+    return forward(c.req.raw, playerId, c.env.CLASH_ROOM.getByName(String(pathId(c))));
+  })
   .get('/players', (c) => {
     const playerId = c.get('playerId');
     if (!playerId) throw unauthorized();
