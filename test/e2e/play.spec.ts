@@ -346,3 +346,55 @@ test.describe('with the roll animation on', () => {
     }
   });
 });
+
+test('score previews never change the height of the sheet', async ({ page }) => {
+  await openPlay(page);
+  for (const viewport of [DESKTOP, MOBILE]) {
+    await page.setViewportSize(viewport);
+    const height = () => page.locator('.sheet').evaluate((sheet) => sheet.getBoundingClientRect().height);
+    const before = await height();
+    await roll(page);
+    await expect(sheetButtons(page).first()).toBeVisible();
+    expect(await height()).toBe(before);
+    await fillFirst(page);
+    expect(await height()).toBe(before);
+  }
+});
+
+test('at 360 px the dice and the column names stay on top of the scrolled sheet, with no gap', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await openPlay(page);
+  await roll(page);
+  await expect(sheetButtons(page).first()).toBeVisible();
+  // Nothing on screen may change between two pictures: the roll lock is over.
+  await expect(rollButton(page)).not.toHaveAttribute('aria-disabled', 'true');
+  for (const share of [0.5, 1]) {
+    await page.evaluate((part) => {
+      window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * part);
+    }, share);
+    // From the top of the screen to the bottom of the column names, the picture is the same with the
+    // sheet's rows hidden: no row shows through a gap or a see-through part of the bar, dock or names.
+    // The header cells stick, not their row.
+    const bottom = await page
+      .locator('.sheet-head th')
+      .first()
+      .evaluate((head) => head.getBoundingClientRect().bottom);
+    const clip = { x: 0, y: 0, width: MOBILE.width, height: Math.floor(bottom) };
+    const withRows = await page.screenshot({ clip });
+    const hideRows = await page.addStyleTag({ content: '.sheet tbody, .sheet tfoot { visibility: hidden; }' });
+    const withoutRows = await page.screenshot({ clip });
+    await hideRows.evaluate((style) => style.remove());
+    expect(withRows.equals(withoutRows), `rows show through the sticky stack at ${share}`).toBe(true);
+    const stack = await page.evaluate(() => {
+      const bottom = (selector: string) => document.querySelector(selector)?.getBoundingClientRect() as DOMRect;
+      return {
+        nav: bottom('.nav').bottom,
+        dockTop: bottom('.board-dock').top,
+        dock: bottom('.board-dock').bottom,
+        head: bottom('.sheet-head th').top,
+      };
+    });
+    expect(stack.dockTop).toBeLessThanOrEqual(stack.nav);
+    expect(stack.head).toBeLessThanOrEqual(stack.dock);
+  }
+});

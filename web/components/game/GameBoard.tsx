@@ -67,8 +67,8 @@ export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
   const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
   const rollButton = useRef<HTMLButtonElement>(null);
   const sheetBox = useRef<HTMLDivElement>(null);
-  const tray = useRef<HTMLDivElement>(null);
-  const sticky = useStickyOffsets(tray);
+  const dock = useRef<HTMLDivElement>(null);
+  const sticky = useStickyOffsets(dock);
 
   const links = game._links;
   const completed = game.status !== 'IN_PROGRESS';
@@ -241,39 +241,41 @@ export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
 
       <div className="board-body">
         <div className="board-side">
-          <div className="board-tray" ref={tray}>
-            <Dice
-              faces={dice.faces}
-              tumbling={dice.tumbling}
-              held={held}
-              interactive={isPlayer && !completed}
-              canHold={roll.canHold && !busy}
-              onToggle={toggle}
-            />
-            <div className="board-roll">
-              {isPlayer && !completed ? (
-                <RollButton
-                  ref={rollButton}
-                  rollCount={game.rollCount}
-                  disabled={!roll.enabled}
-                  waiting={rollWaiting}
-                  onRoll={doRoll}
-                />
-              ) : null}
-              <p className="board-hint" aria-live="polite">
-                {hint}
-              </p>
-              {isPlayer && links.undo ? (
-                <button
-                  type="button"
-                  className="button board-undo"
-                  disabled={busy}
-                  onClick={() => send({ type: 'undo' })}
-                >
-                  <UndoIcon />
-                  <span className="board-undo-label">{t('game.undo')}</span>
-                </button>
-              ) : null}
+          <div className="board-dock" ref={dock}>
+            <div className="board-tray">
+              <Dice
+                faces={dice.faces}
+                tumbling={dice.tumbling}
+                held={held}
+                interactive={isPlayer && !completed}
+                canHold={roll.canHold && !busy}
+                onToggle={toggle}
+              />
+              <div className="board-roll">
+                {isPlayer && !completed ? (
+                  <RollButton
+                    ref={rollButton}
+                    rollCount={game.rollCount}
+                    disabled={!roll.enabled}
+                    waiting={rollWaiting}
+                    onRoll={doRoll}
+                  />
+                ) : null}
+                <p className="board-hint" aria-live="polite">
+                  {hint}
+                </p>
+                {isPlayer && links.undo ? (
+                  <button
+                    type="button"
+                    className="button board-undo"
+                    disabled={busy}
+                    onClick={() => send({ type: 'undo' })}
+                  >
+                    <UndoIcon />
+                    <span className="board-undo-label">{t('game.undo')}</span>
+                  </button>
+                ) : null}
+              </div>
             </div>
           </div>
           {isPlayer && (links.restart || archive) ? (

@@ -18,24 +18,28 @@ export function useLock(ms: number) {
 }
 
 /**
- * On a phone the tray sticks under the sticky navigation bar and the column headers under the tray,
- * so the dice and the column names stay in sight while the sheet scrolls. Their heights vary (the
- * menu, the hint's line count), so they are measured.
+ * On a phone the tray (in its dock) sticks under the sticky navigation bar and the column headers
+ * under the dock, so the dice and the column names stay in sight while the sheet scrolls. Their
+ * heights vary (the menu, the hint's line count), so they are measured, to the fraction of a pixel:
+ * a rounded height leaves a sliver of the sheet showing between two of them.
  */
-export function useStickyOffsets(tray: RefObject<HTMLElement | null>) {
-  const [offsets, setOffsets] = useState({ nav: 0, tray: 0 });
+export function useStickyOffsets(dock: RefObject<HTMLElement | null>) {
+  const [offsets, setOffsets] = useState({ nav: 0, dock: 0 });
   useEffect(() => {
     const nav = document.querySelector<HTMLElement>('.nav');
     const measure = () =>
-      setOffsets({ nav: nav?.offsetHeight ?? 0, tray: tray.current?.getBoundingClientRect().height ?? 0 });
+      setOffsets({
+        nav: nav?.getBoundingClientRect().height ?? 0,
+        dock: dock.current?.getBoundingClientRect().height ?? 0,
+      });
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     if (nav) observer.observe(nav);
-    if (tray.current) observer.observe(tray.current);
+    if (dock.current) observer.observe(dock.current);
     return () => observer.disconnect();
-  }, [tray]);
-  return { '--nav-h': `${offsets.nav}px`, '--tray-h': `${offsets.tray}px` } as CSSProperties;
+  }, [dock]);
+  return { '--nav-h': `${offsets.nav}px`, '--dock-h': `${offsets.dock}px` } as CSSProperties;
 }
 
 export function isTyping(target: EventTarget | null): boolean {
