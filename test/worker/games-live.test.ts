@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { GameMessage } from '../../durable-objects/GameRoom';
 import { guestWithGame, move, play, watch } from './games-helpers';
-import { call, expectError, registerGuest } from './helpers';
+import { type CookieJar, call, expectError, registerGuest } from './helpers';
 
 describe('watching a game live (/api/ws/games/{id})', () => {
   it('a socket is greeted with the game as it is now', async () => {
@@ -63,5 +64,59 @@ describe('watching a game live (/api/ws/games/{id})', () => {
       404,
       'game-not-found',
     );
+  });
+});
+
+describe('opening a game socket', () => {
+  const upgrade = (gameId: number, headers: Record<string, string> = {}, session?: { jar: CookieJar }) =>
+    call(`/ws/games/${gameId}`, { headers: { Upgrade: 'websocket', ...headers }, jar: session?.jar });
+
+  it('from another site’s page is refused: 403 origin-invalid', async () => {
+    const me = await guestWithGame();
+    await expectError(await upgrade(me.game.id, { Origin: 'https://evil.example' }, me), 403, 'origin-invalid');
+    await expectError(
+      await upgrade(me.game.id, { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example' }, me),
+      403,
+      'origin-invalid',
+    );
+    const presence = await call('/ws/players', {
+      headers: { Upgrade: 'websocket', Origin: 'https://evil.example' },
+      jar: me.jar,
+    });
+    await expectError(presence, 403, 'origin-invalid');
+  });
+
+  it('from this site’s page, or from a client that sends no Origin, is accepted', async () => {
+    const me = await guestWithGame();
+    const mine = await upgrade(me.game.id, { Origin: 'http://yamb.test' }, me);
+    expect(mine.status).toBe(101);
+    mine.webSocket?.accept();
+    mine.webSocket?.close();
+    const plain = await upgrade(me.game.id);
+    expect(plain.status).toBe(101);
+    plain.webSocket?.accept();
+    plain.webSocket?.close();
+  });
+
+  it('cannot claim to be the player: a client’s own X-Yamb-Viewer header is dropped', async () => {
+    const me = await guestWithGame();
+    const other = await registerGuest();
+    for (const session of [undefined, other]) {
+      const response = await upgrade(me.game.id, { 'X-Yamb-Viewer': String(me.player.id) }, session);
+      expect(response.status).toBe(101);
+      const socket = response.webSocket as WebSocket;
+      const first = new Promise<GameMessage>((resolve) =>
+        socket.addEventListener('message', (e) => resolve(JSON.parse(String(e.data)) as GameMessage)),
+      );
+      socket.accept();
+      expect((await first).game?._links).toEqual({ self: { href: `/api/games/${me.game.id}` } });
+      socket.close();
+    }
+  });
+
+  it('without an Upgrade header is a 426 upgrade-required, in the caller’s language', async () => {
+    const me = await guestWithGame();
+    const body = await expectError(await call(`/ws/games/${me.game.id}`, { language: 'hr' }), 426, 'upgrade-required');
+    expect(body.message).not.toBe('Nešto je pošlo po zlu kod nas. Pokušajte ponovno.');
   });
 });

@@ -3,7 +3,8 @@ import type { SessionVariables } from '../auth/session';
 import { database } from '../db/client';
 import { findGameRow } from '../db/games';
 import type { Env } from '../env';
-import { AppError, notFound, unauthorized } from '../lib/errors';
+import { AppError, forbidden, notFound, unauthorized } from '../lib/errors';
+import { foreignOrigin } from '../lib/origin';
 import { pathId } from '../lib/validate';
 import { VIEWER_HEADER } from '../lib/viewer';
 
@@ -27,6 +28,12 @@ function forward(
 }
 
 export const live = new Hono<Live>()
+  // An upgrade is a GET, so the app's same-origin guard lets it by; but a socket carries the session
+  // cookie like any request, so another site's page may not open one.
+  .use(async (c, next) => {
+    if (foreignOrigin(c)) throw forbidden('origin-invalid');
+    await next();
+  })
   // Only a game of the D1 index has a room to watch; any other number starts nothing.
   .get('/games/:id', async (c) => {
     const id = pathId(c);
