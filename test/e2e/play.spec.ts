@@ -383,7 +383,7 @@ test('at 360 px the dice and the column names stay on top of the scrolled sheet,
     const withRows = await page.screenshot({ clip });
     const hideRows = await page.addStyleTag({ content: '.sheet tbody, .sheet tfoot { visibility: hidden; }' });
     const withoutRows = await page.screenshot({ clip });
-    await hideRows.evaluate((style) => style.remove());
+    await hideRows.evaluate((style) => (style as HTMLStyleElement).remove());
     expect(withRows.equals(withoutRows), `rows show through the sticky stack at ${share}`).toBe(true);
     const stack = await page.evaluate(() => {
       const bottom = (selector: string) => document.querySelector(selector)?.getBoundingClientRect() as DOMRect;
