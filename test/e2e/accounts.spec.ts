@@ -230,6 +230,20 @@ test('a forgotten password is reset through the mailed link', async () => {
   await expect(playerName(page)).toHaveText(account.username);
 });
 
+test('signed in, the reset link goes to the own address and the page says so plainly', async () => {
+  await open(page, '/forgot-password');
+  await expect(page.getByText(account.email)).toBeVisible();
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(
+    page.getByText(`A link to choose a new password was sent to ${account.email}. The link is valid for 1 hour.`),
+  ).toBeVisible();
+  // Nothing about an account that may not exist, and no way "back" to a sign-in the player never left.
+  await expect(page.getByText(/If an account/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to sign in' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to your profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
 test('a new avatar is cropped, uploaded and shown in the navigation', async () => {
   await open(page, '/profile');
   const png = await pngFixture(page);

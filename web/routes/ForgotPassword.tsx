@@ -11,15 +11,22 @@ import { useTitle } from '../components/useTitle';
 import { VerifiedFlag } from '../components/VerifiedFlag';
 import { validateRequiredEmail } from '../validation';
 
-/** After sending: the same answer whether or not the address has an account (the server says nothing either). */
-function CheckEmail({ email }: { email: string }) {
+/**
+ * After sending. A visitor gets the same answer whether or not the address has an account (the server
+ * says nothing either); a signed-in player sent it to their own verified address, and is told so plainly.
+ */
+function CheckEmail({ email, member }: { email: string; member: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="auth-done" role="status">
       <h2>{t('auth.forgot.checkEmail')}</h2>
-      <p>{t('auth.forgot.sent', { email })}</p>
+      <p>{t(member ? 'auth.forgot.sentToYou' : 'auth.forgot.sent', { email })}</p>
       <p>
-        <Link to="/login">{t('auth.forgot.backToLogin')}</Link>
+        {member ? (
+          <Link to="/profile">{t('auth.forgot.backToProfile')}</Link>
+        ) : (
+          <Link to="/login">{t('auth.forgot.backToLogin')}</Link>
+        )}
       </p>
     </div>
   );
@@ -51,7 +58,7 @@ function useSend() {
 function MemberReset({ player }: { player: Player }) {
   const { t } = useTranslation();
   const { sending, sentTo, formError, send } = useSend();
-  if (sentTo) return <CheckEmail email={sentTo} />;
+  if (sentTo) return <CheckEmail email={sentTo} member />;
   const email = player.email;
   return (
     <>
@@ -87,7 +94,7 @@ function AnonymousReset() {
   const { t } = useTranslation();
   const email = useField('', validateRequiredEmail);
   const { sending, sentTo, formError, send } = useSend();
-  if (sentTo) return <CheckEmail email={sentTo} />;
+  if (sentTo) return <CheckEmail email={sentTo} member={false} />;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
