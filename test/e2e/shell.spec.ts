@@ -92,6 +92,33 @@ test('at 360 px the burger button opens the menu', async ({ page }) => {
   await expect(nav).toBeHidden();
 });
 
+test('at 360 px Escape closes the menu and gives the focus back to the burger; so does any navigation', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await open(page, '/');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(nav).toBeVisible();
+  await nav.getByRole('link', { name: 'Rankings', exact: true }).focus();
+
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  const burger = page.getByRole('button', { name: 'Open menu' });
+  await expect(burger).toBeFocused();
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+
+  // A navigation that is no click in the menu (here the browser's back button) closes it too.
+  await burger.click();
+  await nav.getByRole('link', { name: 'Settings', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await burger.click();
+  await expect(nav).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(nav).toBeHidden();
+});
+
 for (const theme of ['dark', 'light'] as const) {
   test(`screenshots of the shell in the ${theme} theme`, async ({ page }, testInfo) => {
     await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);

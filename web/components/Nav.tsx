@@ -1,7 +1,7 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../api/session';
 import { useLayout } from '../layout';
 import { Avatar } from './Avatar';
@@ -72,6 +72,25 @@ export function Nav() {
   const { player, logout } = useSession();
   const { mobile, menuOpen, setMenuOpen } = useLayout();
   const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // Any navigation closes the menu: a link in it, but also the back button or a redirect.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [pathname, setMenuOpen]);
+
+  // Escape closes the open menu and gives the focus back to the burger button that opened it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      setMenuOpen(false);
+      burger.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen, setMenuOpen]);
 
   const signOut = async () => {
     setConfirmSignOut(false);
@@ -107,6 +126,7 @@ export function Nav() {
         ) : null}
         {mobile ? (
           <button
+            ref={burger}
             type="button"
             className="burger"
             aria-expanded={menuOpen}
