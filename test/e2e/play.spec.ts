@@ -398,3 +398,50 @@ test('at 360 px the dice and the column names stay on top of the scrolled sheet,
     expect(stack.head).toBeLessThanOrEqual(stack.dock);
   }
 });
+
+test('in Croatian the sheet and the rules name the boxes alike, and both screens write percentages alike', async ({
+  page,
+}) => {
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'hr'));
+  await page.goto('/');
+  const rollHr = page.locator('.roll-button');
+  await expect(rollHr).toBeVisible({ timeout: 20_000 });
+  const name = (await page.locator('.nav-player-name').textContent())?.trim() ?? '';
+
+  const boxNames = page.locator('tbody th.sheet-box-name .sheet-name-full');
+  const expected = ['Jedinice', 'Dvice', 'Trice', 'Četvorke', 'Petice', 'Šestice', 'Max', 'Min'];
+  for (const box of [...expected, 'Tris', 'Skala', 'Ful', 'Poker', 'Jamb']) {
+    await expect(boxNames.filter({ hasText: new RegExp(`^${box}$`) })).toHaveCount(1);
+  }
+  await expect(page.locator('.sheet-sum--middle .sheet-name-full')).toHaveText('Jedinice × (Max − Min)');
+  await expect(page.locator('.board-chip').filter({ hasText: 'Popunjeno' })).toHaveText('Popunjeno 0\u00a0%');
+
+  // One box filled: the board and the games table write the same percentage.
+  await rollHr.click();
+  await page.locator('.sheet-cell--fill .sheet-button').first().click();
+  await expect(page.locator('.sheet-value')).toHaveCount(1);
+  const chip = page.locator('.board-chip').filter({ hasText: 'Popunjeno' });
+  await expect(chip).not.toHaveText('Popunjeno 0\u00a0%');
+  const percent = ((await chip.textContent()) ?? '').replace('Popunjeno ', '');
+  expect(percent).toMatch(/^\d+\u00a0%$/);
+  // The games index follows the room about a second later.
+  const link = page.getByRole('link', { name: `Otvori igru igrača ${name}` });
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/games');
+        await expect(link.first()).toBeVisible();
+        return page.getByRole('row').filter({ has: link }).first().locator('.games-progress').textContent();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(percent);
+
+  await page.goto('/about#rules');
+  const rules = page.locator('.rules');
+  await expect(rules.getByText('Jedinice, Dvice, Trice, Četvorke, Petice, Šestice', { exact: false })).toBeVisible();
+  for (const box of ['Jedinice do Šestice', 'Max', 'Min', 'Tris', 'Skala', 'Ful', 'Poker', 'Jamb']) {
+    await expect(rules.getByRole('rowheader', { name: box, exact: true })).toBeVisible();
+  }
+  await expect(rules).not.toContainText(/Dvojke|Trojke|Maksimum|Minimum/);
+});

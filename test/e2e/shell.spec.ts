@@ -53,7 +53,7 @@ test('settings and the rules open from a direct link', async ({ page }) => {
   await open(page, '/about#rules');
   await expect(page.getByRole('tab', { name: 'Rules' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'How to play Yamb' })).toBeVisible();
-  await expect(page.getByRole('rowheader', { name: 'Carriage (poker)' })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Carriage (Poker)' })).toBeVisible();
 
   // The tablist follows the keyboard and the hash follows the tab.
   await page.getByRole('tab', { name: 'Rules' }).focus();

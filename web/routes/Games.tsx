@@ -15,6 +15,7 @@ import {
 } from '../components/game/list';
 import '../components/game/games.css';
 import { useTitle } from '../components/useTitle';
+import { formatPercent } from '../format';
 import { useLayout } from '../layout';
 
 const COLUMNS: { key: GameSortKey; label: string; numeric?: boolean }[] = [
@@ -116,7 +117,7 @@ export default function Games() {
                       <span className="games-bar" aria-hidden="true">
                         <span style={{ width: `${game.progress}%` }} />
                       </span>
-                      {game.progress}%
+                      {formatPercent(game.progress, locale)}
                     </span>
                     <span className="games-status">{t(`game.status.${game.status}`)}</span>
                   </td>

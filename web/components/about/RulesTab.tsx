@@ -1,12 +1,27 @@
 import { useTranslation } from 'react-i18next';
+import { BOX_TYPES, type BoxType } from '../../../game';
 
 const COLUMNS = ['downwards', 'upwards', 'free', 'announcement'] as const;
-const SCORING = ['numbers', 'max', 'min', 'trips', 'straight', 'boat', 'carriage', 'yamb'] as const;
+/** Each row of the scoring table, with the box it describes (the numbers row covers Ones to Sixes). */
+const SCORING: { row: string; box: BoxType | null }[] = [
+  { row: 'numbers', box: null },
+  { row: 'max', box: 'MAX' },
+  { row: 'min', box: 'MIN' },
+  { row: 'trips', box: 'TRIPS' },
+  { row: 'straight', box: 'STRAIGHT' },
+  { row: 'boat', box: 'BOAT' },
+  { row: 'carriage', box: 'CARRIAGE' },
+  { row: 'yamb', box: 'YAMB' },
+];
 const SUMS = ['top', 'middle', 'bottom'] as const;
 
-/** How to play Yamb; the figures match game/score.ts and game/sums.ts. */
+/**
+ * How to play Yamb; the figures match game/score.ts and game/sums.ts. Box names come from the sheet's
+ * own keys (game.boxes), so the rules always call a box what the sheet calls it.
+ */
 export function RulesTab() {
   const { t } = useTranslation();
+  const names = (boxes: readonly BoxType[]) => boxes.map((box) => t(`game.boxes.${box}`)).join(', ');
   return (
     <div className="card prose rules">
       <h2>{t('rules.title')}</h2>
@@ -26,7 +41,13 @@ export function RulesTab() {
           </div>
         ))}
       </dl>
-      <p>{t('rules.sheet.boxes')}</p>
+      <p>
+        {t('rules.sheet.boxes', {
+          top: names(BOX_TYPES.slice(0, 6)),
+          middle: names(BOX_TYPES.slice(6, 8)),
+          bottom: names(BOX_TYPES.slice(8)),
+        })}
+      </p>
 
       <h3>{t('rules.scoring.title')}</h3>
       <div className="table-scroll">
@@ -40,11 +61,18 @@ export function RulesTab() {
             </tr>
           </thead>
           <tbody>
-            {SCORING.map((box) => (
-              <tr key={box}>
-                <th scope="row">{t(`rules.scoring.rows.${box}.name`)}</th>
-                <td>{t(`rules.scoring.rows.${box}.score`)}</td>
-                <td>{t(`rules.scoring.rows.${box}.example`)}</td>
+            {SCORING.map(({ row, box }) => (
+              <tr key={row}>
+                <th scope="row">
+                  {box
+                    ? t(`game.boxes.${box}`)
+                    : t('rules.scoring.rows.numbers.name', {
+                        first: t('game.boxes.ONES'),
+                        last: t('game.boxes.SIXES'),
+                      })}
+                </th>
+                <td>{t(`rules.scoring.rows.${row}.score`)}</td>
+                <td>{t(`rules.scoring.rows.${row}.example`)}</td>
               </tr>
             ))}
           </tbody>

@@ -4,6 +4,7 @@ import type { BoxType, ColumnType } from '../../../game';
 import { type GameMove, useGameMove } from '../../api/games';
 import type { GameResource } from '../../api/gameTypes';
 import type { LiveState } from '../../api/live';
+import { formatPercent } from '../../format';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { toastError } from '../Toasts';
 import { isTyping, shareScore, useLock, useStickyOffsets } from './boardHooks';
@@ -52,7 +53,7 @@ function UndoIcon() {
 
 /** The game: dice, roll button and controls beside (or above) the sheet; read-only for anyone but its player. */
 export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const state = useMemo(() => toGameState(game), [game]);
   const isPlayer = viewerId !== null && viewerId === game.player.id;
   const move = useGameMove(game.id, toastError);
@@ -223,7 +224,7 @@ export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
           <li className={`board-chip board-chip--${game.status.toLowerCase()}`}>
             {t(`game.status.${game.status}`)}
           </li>
-          <li className="board-chip">{t('game.progress', { progress: game.progress })}</li>
+          <li className="board-chip">{t('game.progress', { progress: formatPercent(game.progress, i18n.language) })}</li>
           {live !== 'inactive' && !completed ? (
             <li
               className={live === 'open' ? 'board-chip board-live board-live--open' : 'board-chip board-live'}
