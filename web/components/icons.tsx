@@ -1,17 +1,28 @@
 import type { ReactNode } from 'react';
 
 // Line icons drawn on a 24 px grid with the text colour; always next to a visible label, so hidden from
-// assistive technology.
-function Icon({ children }: { children: ReactNode }) {
+// assistive technology. The app's inline SVG icons all live here.
+function Icon({
+  children,
+  size = 20,
+  weight = 2,
+  className,
+}: {
+  children: ReactNode;
+  size?: number;
+  /** The stroke width on the 24 px grid. */
+  weight?: number;
+  className?: string;
+}) {
   return (
     <svg
-      className="icon"
+      className={className ? `icon ${className}` : 'icon'}
       viewBox="0 0 24 24"
-      width="20"
-      height="20"
+      width={size}
+      height={size}
       fill="none"
       stroke="currentColor"
-      strokeWidth="2"
+      strokeWidth={weight}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
@@ -123,5 +134,40 @@ export const RefreshIcon = () => (
   <Icon>
     <path d="M23 4v6h-6" />
     <path d="M20.49 15a9 9 0 1 1-2.12-9.36L23 10" />
+  </Icon>
+);
+
+// ---- The play screen ----
+
+export const UndoIcon = () => (
+  <Icon size={18} weight={2.2}>
+    <path d="M9 14 4 9l5-5" />
+    <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+  </Icon>
+);
+
+/** The sheet's column headers: the order in which a column is filled. */
+export const DownwardsIcon = ({ className }: { className?: string }) => (
+  <Icon weight={2.2} className={className}>
+    <path d="M12 4v16M6 14l6 6 6-6" />
+  </Icon>
+);
+
+export const UpwardsIcon = ({ className }: { className?: string }) => (
+  <Icon weight={2.2} className={className}>
+    <path d="M12 20V4M6 10l6-6 6 6" />
+  </Icon>
+);
+
+export const FreeIcon = ({ className }: { className?: string }) => (
+  <Icon weight={2.2} className={className}>
+    <path d="M8 4v16M4 8l4-4 4 4M16 20V4M12 16l4 4 4-4" />
+  </Icon>
+);
+
+export const AnnouncementIcon = ({ className }: { className?: string }) => (
+  <Icon weight={2.2} className={className}>
+    <path d="M4 10v4h3l6 4V6L7 10H4z" />
+    <path d="M17 9a4 4 0 0 1 0 6M19.5 6.5a7.5 7.5 0 0 1 0 11" />
   </Icon>
 );

@@ -2,6 +2,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOX_TYPES, type BoxType, COLUMN_TYPES, type ColumnSums, type ColumnType } from '../../../game';
 import { DieFace } from '../DieFace';
+import { AnnouncementIcon, DownwardsIcon, FreeIcon, UpwardsIcon } from '../icons';
 import type { CellView, SheetView } from './view';
 
 export interface SheetProps {
@@ -21,36 +22,16 @@ const SECTIONS: { name: string; boxes: BoxType[]; sums: (keyof ColumnSums)[] }[]
 
 const FACE: Partial<Record<BoxType, number>> = { ONES: 1, TWOS: 2, THREES: 3, FOURS: 4, FIVES: 5, SIXES: 6 };
 
-const COLUMN_ICONS: Record<ColumnType, ReactNode> = {
-  DOWNWARDS: <path d="M12 4v16M6 14l6 6 6-6" />,
-  UPWARDS: <path d="M12 20V4M6 10l6-6 6 6" />,
-  FREE: <path d="M8 4v16M4 8l4-4 4 4M16 20V4M12 16l4 4 4-4" />,
-  ANNOUNCEMENT: (
-    <>
-      <path d="M4 10v4h3l6 4V6L7 10H4z" />
-      <path d="M17 9a4 4 0 0 1 0 6M19.5 6.5a7.5 7.5 0 0 1 0 11" />
-    </>
-  ),
+const COLUMN_ICONS: Record<ColumnType, (props: { className?: string }) => ReactNode> = {
+  DOWNWARDS: DownwardsIcon,
+  UPWARDS: UpwardsIcon,
+  FREE: FreeIcon,
+  ANNOUNCEMENT: AnnouncementIcon,
 };
 
 function ColumnIcon({ column }: { column: ColumnType }) {
-  return (
-    <svg
-      className="sheet-col-icon"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {COLUMN_ICONS[column]}
-    </svg>
-  );
+  const Icon = COLUMN_ICONS[column];
+  return <Icon className="sheet-col-icon" />;
 }
 
 /** Arrow keys move between the clickable boxes: along the row or column first, else to the next one in reading order. */
