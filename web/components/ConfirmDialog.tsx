@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from './useModalDialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -17,8 +18,8 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * A yes/no question in a modal <dialog>: showModal() gives the focus trap, the inert page behind and
- * Escape for free. The parent owns `open`; the dialog never closes itself.
+ * A yes/no question in a modal <dialog> (see useModalDialog). The parent owns `open`; the dialog never
+ * closes itself.
  */
 export function ConfirmDialog({
   open,
@@ -31,34 +32,18 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  // "No" takes the focus: Enter right after opening must not confirm something irreversible.
+  const dialog = useModalDialog(open, onCancel, cancel);
   const titleId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      // "No" takes the focus: Enter right after opening must not confirm something irreversible.
-      cancel.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-    }
-  }, [open]);
-
   return (
     <dialog
-      ref={dialog}
+      {...dialog}
       className="confirm-dialog"
       aria-labelledby={titleId}
       aria-describedby={message ? messageId : undefined}
-      onCancel={(event) => {
-        // Escape: keep the dialog under the parent's control instead of letting the browser close it.
-        event.preventDefault();
-        onCancel();
-      }}
     >
       <h2 id={titleId} className="confirm-dialog-title">
         {title}

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DieFace } from '../DieFace';
+import { useModalDialog } from '../useModalDialog';
 
 export interface CongratulationsProps {
   open: boolean;
@@ -22,32 +23,12 @@ export function Congratulations({
   onClose,
 }: CongratulationsProps) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
   const primary = useRef<HTMLButtonElement>(null);
+  const dialog = useModalDialog(open, onClose, primary);
   const titleId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      primary.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-    }
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
-      className="congrats"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        // Escape: the parent decides, so the dialog never closes behind its back.
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog {...dialog} className="congrats" aria-labelledby={titleId}>
       <div className="congrats-dice" aria-hidden="true">
         {[6, 6, 6, 6, 6].map((face, i) => (
           // Index keys: decorative, fixed.
