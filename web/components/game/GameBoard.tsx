@@ -1,13 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BoxType, ColumnType } from '../../../game';
 import { type GameMove, useGameMove } from '../../api/games';
 import type { GameResource } from '../../api/gameTypes';
 import type { LiveState } from '../../api/live';
 import { formatPercent } from '../../format';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { UndoIcon } from '../icons';
 import { toastError } from '../Toasts';
-import { isTyping, shareScore, useLock, useStickyOffsets } from './boardHooks';
+import {
+  shareScore,
+  useDiceKeys,
+  useFillGlow,
+  useFocusAfterMove,
+  useLock,
+  useStickyOffsets,
+} from './boardHooks';
 import { Congratulations } from './Congratulations';
 import { Dice, RollButton } from './Dice';
 import { Sheet } from './Sheet';
@@ -29,28 +36,6 @@ export interface GameBoardProps {
   onNewGame?: (next: GameResource) => void;
 }
 
-type FocusTarget = 'roll' | { col: number; row: number } | null;
-
-function UndoIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M9 14 4 9l5-5" />
-      <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
-    </svg>
-  );
-}
-
 /** The game: dice, roll button and controls beside (or above) the sheet; read-only for anyone but its player. */
 export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
   const { t, i18n } = useTranslation();
@@ -62,14 +47,15 @@ export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
   const rollLock = useLock(ROLL_LOCK_MS);
   const boxLock = useLock(BOX_LOCK_MS);
   const [held, setHeld] = useState<ReadonlySet<number>>(new Set());
-  const [glow, setGlow] = useState<{ column: ColumnType; box: BoxType } | null>(null);
   const [confirmRestart, setConfirmRestart] = useState(false);
   const [congratsClosed, setCongratsClosed] = useState(false);
-  const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
   const rollButton = useRef<HTMLButtonElement>(null);
   const sheetBox = useRef<HTMLDivElement>(null);
   const dock = useRef<HTMLDivElement>(null);
   const sticky = useStickyOffsets(dock);
+  const glow = useFillGlow(game, GLOW_MS);
+  // Keyboard play: after a fill the focus goes to the roll button, after an announcement to the announced box.
+  const moveFocus = useFocusAfterMove(rollButton, sheetBox);
 
   const links = game._links;
   const completed = game.status !== 'IN_PROGRESS';
@@ -94,42 +80,6 @@ export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
     setHeld(new Set());
     setCongratsClosed(false);
   }, [game.id]);
-
-  // The box the last fill wrote glows for 1.5 s, whoever filled it (a watcher sees it too).
-  const fillSignature =
-    game.lastAction === 'FILL' && game.latestColumnFilled && game.latestBoxFilled
-      ? `${game.id}:${game.latestColumnFilled}:${game.latestBoxFilled}:${game.updatedAt}`
-      : null;
-  const seenFill = useRef(fillSignature);
-  useEffect(() => {
-    if (fillSignature === seenFill.current) return;
-    seenFill.current = fillSignature;
-    if (!fillSignature || !game.latestColumnFilled || !game.latestBoxFilled) return;
-    setGlow({ column: game.latestColumnFilled, box: game.latestBoxFilled });
-    const timer = setTimeout(() => setGlow(null), GLOW_MS);
-    return () => clearTimeout(timer);
-  }, [fillSignature, game.latestColumnFilled, game.latestBoxFilled]);
-
-  // Keyboard play: after a fill the focus goes to the roll button, after an announcement to the announced box.
-  // No dependency list on purpose: the target may only become focusable (enabled) on a later render.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => {
-    if (!focusTarget) return;
-    if (focusTarget === 'roll') {
-      if (rollButton.current && !rollButton.current.disabled) {
-        rollButton.current.focus();
-        setFocusTarget(null);
-      }
-      return;
-    }
-    const target = sheetBox.current?.querySelector<HTMLButtonElement>(
-      `button[data-col="${focusTarget.col}"][data-row="${focusTarget.row}"]`,
-    );
-    if (target) {
-      target.focus();
-      setFocusTarget(null);
-    }
-  });
 
   const send = (next: GameMove, after?: { onSuccess?: (game: GameResource) => void; onError?: () => void }) =>
     move.mutate(next, after);
@@ -161,35 +111,18 @@ export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
     if (cell.action === 'fill') {
       send(
         { type: 'fill', columnType: cell.column, boxType: cell.box },
-        { onSuccess: () => fromKeyboard && setFocusTarget('roll') },
+        { onSuccess: () => fromKeyboard && moveFocus('roll') },
       );
     } else if (cell.action === 'announce') {
       send(
         { type: 'announce', boxType: cell.box },
-        { onSuccess: () => fromKeyboard && setFocusTarget({ col, row }) },
+        { onSuccess: () => fromKeyboard && moveFocus({ col, row }) },
       );
     }
   };
 
-  // Keys 1-5 hold a die, R rolls. Only for the player, and never while typing or with a dialog open.
-  const keys = useRef<(event: KeyboardEvent) => void>(() => {});
-  keys.current = (event: KeyboardEvent) => {
-    if (event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (isTyping(event.target) || document.querySelector('dialog[open]')) return;
-    if (/^[1-5]$/.test(event.key)) {
-      event.preventDefault();
-      toggle(Number(event.key) - 1);
-    } else if (event.key === 'r' || event.key === 'R') {
-      event.preventDefault();
-      doRoll();
-    }
-  };
-  useEffect(() => {
-    if (!isPlayer) return;
-    const listener = (event: KeyboardEvent) => keys.current(event);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
-  }, [isPlayer]);
+  // Keys 1-5 hold a die, R rolls: only for the player.
+  useDiceKeys(isPlayer, { toggle, roll: doRoll });
 
   const congratsOpen = isPlayer && game.type === 'SOLO' && game.status === 'COMPLETED' && !congratsClosed;
   const archive = links.archive
