@@ -234,6 +234,29 @@ test('keys 1-5 hold and release dice, and held dice keep their faces on the next
   await expect(die(1)).toHaveAttribute('aria-pressed', 'false');
 });
 
+test('a live connection opened with an expired access cookie renews the session first', async ({ page, context }) => {
+  await openPlay(page);
+  await expect(page.locator('.board-live--open')).toBeVisible();
+  const name = (await page.locator('.nav-player-name').textContent())?.trim() ?? '';
+  // To the games list inside the app (no reload, so the game stays cached): the router follows popstate.
+  await page.evaluate(() => window.history.pushState(null, '', '/games'));
+  await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+  const link = page.getByRole('link', { name: `Open ${name}'s game` }).first();
+  await expect(link).toBeVisible();
+
+  // The access cookie goes stale while the games list is on screen; the game itself is still cached, so
+  // opening it sends no request of its own: only the socket, which the server now refuses with 401.
+  const access = (await context.cookies()).find((cookie) => cookie.name === 'yamb_access');
+  expect(access).toBeDefined();
+  await context.addCookies([{ ...(access as NonNullable<typeof access>), value: 'expired.or.forged' }]);
+  const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));
+  await link.click();
+  await expect(page).toHaveURL(/\/games\/\d+$/);
+  expect((await refreshed).status()).toBe(200);
+  // Well before the 5 s reconnect delay: the first connect already carried the renewed cookie.
+  await expect(page.locator('.board-live--open')).toBeVisible({ timeout: 3000 });
+});
+
 test('undo puts the box back to empty', async ({ page }) => {
   await openPlay(page);
   await roll(page);
