@@ -5,6 +5,8 @@ import {
   type BoxType,
   type ColumnType,
   fill,
+  type GameMessage,
+  type GameResource,
   type GameState,
   newGame,
   progress,
@@ -17,7 +19,7 @@ import {
 import { database } from '../worker/db/client';
 import { games, scores } from '../worker/db/schema';
 import { cryptoDiceSource } from '../worker/lib/dice';
-import { type GameMeta, type GameResource, toGameResource } from '../worker/lib/resources/game';
+import { type GameMeta, toGameResource } from '../worker/lib/resources/game';
 import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
 import { answerPings } from './heartbeat';
 
@@ -41,12 +43,6 @@ export interface NewGame {
   playerName: string;
   /** The index row's creation time, so the room and the index agree. */
   createdAt: number;
-}
-
-/** Sent on connect and after every change to everyone on /api/ws/games/{id}. */
-export interface GameMessage {
-  type: 'GAME';
-  game: GameResource | null;
 }
 
 interface GameRecord {

@@ -6,3 +6,4 @@ export * from './preview';
 export * from './score';
 export * from './sums';
 export * from './types';
+export * from './resource';

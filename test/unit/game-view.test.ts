@@ -241,6 +241,7 @@ describe('the games table', () => {
     player: { id, name },
     totalSum,
     progress,
+    createdAt: updatedAt,
     updatedAt,
     _links: { self: { href: `/api/games/${id}` } },
   });

@@ -1,9 +1,9 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { expect } from 'vitest';
-import type { GameMessage, GameRoom } from '../../durable-objects/GameRoom';
+import type { GameRoom } from '../../durable-objects/GameRoom';
+import type { GameMessage, GameResource } from '../../game';
 import { BOX_TYPES, canAnnounce, fillableBoxes, type GameState } from '../../game';
 import type { Env } from '../../worker/env';
-import type { GameResource } from '../../worker/lib/resources/game';
 import { call, json, registerGuest, type Session } from './helpers';
 
 // Game stories on top of helpers.ts: a guest with a game, moves over HTTP, a watcher's socket, the D1 index.

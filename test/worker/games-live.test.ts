@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GameMessage } from '../../durable-objects/GameRoom';
+import type { GameMessage } from '../../game';
 import { guestWithGame, move, play, watch } from './games-helpers';
 import { type CookieJar, call, expectError, registerGuest } from './helpers';
 

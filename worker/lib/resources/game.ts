@@ -5,7 +5,10 @@ import {
   canRoll,
   canUndo,
   fillableBoxes,
+  type GameResource,
   type GameState,
+  type GameStatusView,
+  type GameSummary,
   type GameType,
   progress,
   totalSum,
@@ -21,8 +24,6 @@ export interface GameMeta {
   createdAt: number;
   updatedAt: number;
 }
-
-export type GameStatusView = GameState['status'] | 'ARCHIVED';
 
 export const gamePath = (id: number) => `/api/games/${id}`;
 
@@ -42,7 +43,7 @@ function allowedActions(state: GameState, meta: GameMeta, viewerId: number | nul
 }
 
 /** The game as a client sees it: the SPEC's Game fields, with links only for moves the viewer may make now. */
-export function toGameResource(state: GameState, meta: GameMeta, viewerId: number | null) {
+export function toGameResource(state: GameState, meta: GameMeta, viewerId: number | null): GameResource {
   const base = gamePath(meta.id);
   const may = allowedActions(state, meta, viewerId);
   const status: GameStatusView = meta.archived ? 'ARCHIVED' : state.status;
@@ -80,8 +81,6 @@ export function toGameResource(state: GameState, meta: GameMeta, viewerId: numbe
   };
 }
 
-export type GameResource = ReturnType<typeof toGameResource>;
-
 /** A row of the D1 games index joined with its player's name. */
 export interface GameSummaryRow {
   id: number;
@@ -96,7 +95,7 @@ export interface GameSummaryRow {
 }
 
 /** A game in a list: read from the index, so it carries no moves, only the way to the full game. */
-export function toGameSummary(row: GameSummaryRow) {
+export function toGameSummary(row: GameSummaryRow): GameSummary {
   return {
     id: row.id,
     type: row.type,
@@ -110,4 +109,3 @@ export function toGameSummary(row: GameSummaryRow) {
   };
 }
 
-export type GameSummary = ReturnType<typeof toGameSummary>;
