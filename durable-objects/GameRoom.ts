@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { type Connection, type ConnectionContext, Server } from 'partyserver';
 import {
-  announce,
-  type BoxType,
-  type ColumnType,
-  fill,
+  applyMove,
   type GameMessage,
+  type GameMove,
   type GameResource,
   type GameState,
   newGame,
   progress,
   RuleError,
-  restart,
-  roll,
   totalSum,
-  undo,
 } from '../game';
 import { database } from '../worker/db/client';
 import { games, scores } from '../worker/db/schema';
@@ -23,14 +18,8 @@ import { type GameMeta, toGameResource } from '../worker/lib/resources/game';
 import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
 import { answerPings } from './heartbeat';
 
-/** A move the game's player asks for; the Worker has validated the shape, the rules judge the move. */
-export type RoomAction =
-  | { type: 'ROLL'; diceToRoll: number[] }
-  | { type: 'ANNOUNCE'; boxType: BoxType }
-  | { type: 'FILL'; columnType: ColumnType; boxType: BoxType }
-  | { type: 'UNDO' }
-  | { type: 'RESTART' }
-  | { type: 'ARCHIVE' };
+/** A move the game's player asks for (the Worker has validated its shape), or putting a finished game away. */
+export type RoomAction = GameMove | { type: 'ARCHIVE' };
 
 /** RPC answers are values, not exceptions: an error thrown across RPC loses its class and its key. */
 export type RoomResult =
@@ -66,21 +55,6 @@ const INDEXED_KEY = 'indexed-version';
  */
 const INDEX_DELAY_MS = 1_000;
 const INDEX_RETRY_MS = 10_000;
-
-function applyAction(state: GameState, action: Exclude<RoomAction, { type: 'ARCHIVE' }>): GameState {
-  switch (action.type) {
-    case 'ROLL':
-      return roll(state, action.diceToRoll, cryptoDiceSource);
-    case 'ANNOUNCE':
-      return announce(state, action.boxType);
-    case 'FILL':
-      return fill(state, action.columnType, action.boxType);
-    case 'UNDO':
-      return undo(state);
-    case 'RESTART':
-      return restart(state);
-  }
-}
 
 const refuse = (status: 403 | 404 | 409 | 503, key: string): RoomResult => ({ ok: false, status, key });
 
@@ -145,7 +119,7 @@ export class GameRoom extends Server {
     if (record.meta.archived) return refuse(409, 'game-completed');
     let state: GameState;
     try {
-      state = applyAction(record.state, action);
+      state = applyMove(record.state, action, cryptoDiceSource);
     } catch (error) {
       if (error instanceof RuleError) return refuse(409, error.key);
       throw error;

@@ -7,3 +7,4 @@ export * from './score';
 export * from './sums';
 export * from './types';
 export * from './resource';
+export * from './moves';
