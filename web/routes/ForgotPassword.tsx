@@ -5,7 +5,8 @@ import { requestPasswordReset } from '../api/account';
 import { ApiError } from '../api/client';
 import { useSession } from '../api/session';
 import type { Player } from '../api/types';
-import { checkFields, FormError, TextField, useField } from '../components/Field';
+import { EmailField } from '../components/AccountFields';
+import { checkFields, FormError, useField } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
 import { VerifiedFlag } from '../components/VerifiedFlag';
@@ -104,17 +105,7 @@ function AnonymousReset() {
   return (
     <form noValidate onSubmit={onSubmit}>
       <p className="muted">{t('auth.forgot.lead')}</p>
-      <TextField
-        id="forgot-email"
-        label={t('auth.email')}
-        field={email}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        required
-      />
+      <EmailField id="forgot-email" label={t('auth.email')} field={email} required />
       <FormError message={formError} />
       <div className="auth-actions">
         <Link to="/login">{t('auth.forgot.backToLogin')}</Link>

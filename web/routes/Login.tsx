@@ -5,7 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { signIn } from '../api/account';
 import { ApiError } from '../api/client';
 import { useSession } from '../api/session';
-import { checkFields, FormError, PasswordField, TextField, useField } from '../components/Field';
+import { CurrentPasswordField, UsernameField } from '../components/AccountFields';
+import { checkFields, FormError, useField } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
 import { validateIdentifier, validatePassword } from '../validation';
@@ -69,24 +70,12 @@ export default function Login() {
         {player && !player.guest ? (
           <p className="auth-note">{t('auth.login.signedInAs', { name: player.name })}</p>
         ) : null}
-        <TextField
-          id="login-identifier"
-          label={t('auth.identifier')}
-          field={identifier}
-          type="text"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          required
-        />
-        <PasswordField
+        <UsernameField id="login-identifier" label={t('auth.identifier')} field={identifier} required />
+        <CurrentPasswordField
           id="login-password"
           label={t('auth.password')}
           field={password}
           name="password"
-          autoComplete="current-password"
           required
         />
         <FormError message={formError} />

@@ -5,7 +5,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resetPassword } from '../api/account';
 import { ApiError } from '../api/client';
 import { useSession } from '../api/session';
-import { checkFields, FormError, PasswordField, useField } from '../components/Field';
+import { CurrentPasswordField, NewPasswordField } from '../components/AccountFields';
+import { checkFields, FormError, useField } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
 import { validatePassword } from '../validation';
@@ -68,22 +69,19 @@ export default function PasswordReset() {
           <form noValidate onSubmit={onSubmit}>
             <p className="muted">{t(token ? 'auth.reset.leadToken' : 'auth.reset.leadChange')}</p>
             {token ? null : (
-              <PasswordField
+              <CurrentPasswordField
                 id="reset-old-password"
                 label={t('auth.reset.oldPassword')}
                 field={oldPassword}
                 name="current-password"
-                autoComplete="current-password"
                 required
               />
             )}
-            <PasswordField
+            <NewPasswordField
               id="reset-new-password"
               label={t('auth.reset.newPassword')}
               field={newPassword}
-              hint={t('auth.register.passwordHint')}
               name="new-password"
-              autoComplete="new-password"
               required
             />
             <FormError message={formError} />

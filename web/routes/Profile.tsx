@@ -7,7 +7,8 @@ import { useSession } from '../api/session';
 import type { Player } from '../api/types';
 import { Avatar } from '../components/Avatar';
 import { AvatarEditor } from '../components/AvatarEditor';
-import { type FieldState, TextField, useField } from '../components/Field';
+import { EmailField, UsernameField } from '../components/AccountFields';
+import { type FieldState, useField } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
 import { VerifiedFlag } from '../components/VerifiedFlag';
@@ -48,17 +49,11 @@ function UsernameForm({ player, onSaved }: { player: Player; onSaved: (player: P
   });
   return (
     <form className="profile-row" noValidate onSubmit={submit}>
-      <TextField
+      <UsernameField
         id="profile-username"
         label={t('auth.username')}
         field={username}
         hint={t('auth.register.usernameHint')}
-        type="text"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
       />
       <button type="submit" className="button" disabled={saving || !changed}>
         {t(saving ? 'profile.account.saving' : 'profile.account.saveUsername')}
@@ -95,16 +90,11 @@ function EmailForm({ player, onSaved }: { player: Player; onSaved: (player: Play
 
   return (
     <form className="profile-row" noValidate onSubmit={submit}>
-      <TextField
+      <EmailField
         id="profile-email"
         label={t('auth.email')}
         field={email}
         hint={player.email ? t('profile.account.emailHint') : t('profile.account.noEmail')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
       />
       {player.email ? (
         <div className="profile-verified">

@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { signUp } from '../api/account';
 import { ApiError } from '../api/client';
 import { useSession } from '../api/session';
-import { checkFields, FormError, PasswordField, TextField, useField } from '../components/Field';
+import { EmailField, NewPasswordField, UsernameField } from '../components/AccountFields';
+import { checkFields, FormError, useField } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
 import { validateOptionalEmail, validatePassword, validateUsername } from '../validation';
@@ -80,37 +81,24 @@ export default function Register() {
         <p className="muted">
           {player?.guest ? t('auth.register.guestLead', { name: player.name }) : t('auth.register.lead')}
         </p>
-        <TextField
+        <UsernameField
           id="register-username"
           label={t('auth.username')}
           field={username}
           hint={t('auth.register.usernameHint')}
-          type="text"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
           required
         />
-        <TextField
+        <EmailField
           id="register-email"
           label={t('auth.emailOptional')}
           field={email}
           hint={t('auth.register.emailHint')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
         />
-        <PasswordField
+        <NewPasswordField
           id="register-password"
           label={t('auth.password')}
           field={password}
-          hint={t('auth.register.passwordHint')}
           name="password"
-          autoComplete="new-password"
           required
         />
         <FormError message={formError} />
