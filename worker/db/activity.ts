@@ -1,5 +1,5 @@
 import { asc, avg, count, desc, eq, inArray, max, min, or, type SQL, sum } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { PageRequest } from '../lib/hal';
 import type { Database } from './client';
 import { clashes, clashPlayers, games, logs, notifications, players, scores } from './schema';
@@ -17,10 +17,24 @@ const orderOf = (request: PageRequest<string>, column: SQLiteColumn, id: SQLiteC
   const direction = request.order === 'ASC' ? asc : desc;
   return [direction(column), direction(id)];
 };
-const window = (request: PageRequest<string>) => ({
-  limit: request.size,
-  offset: request.page * request.size,
-});
+
+/**
+ * The requested page of `rows` (a select already filtered by `where` and ordered) and the count of all
+ * the rows of `table` that `where` lets through, read side by side.
+ */
+async function pageOf<Q extends SQLiteSelect>(
+  db: Database,
+  request: PageRequest<string>,
+  rows: Q,
+  table: SQLiteTable,
+  where: SQL | undefined,
+) {
+  const [page, [{ total }]] = await Promise.all([
+    rows.limit(request.size).offset(request.page * request.size),
+    db.select({ total: count() }).from(table).where(where),
+  ]);
+  return { rows: page, total };
+}
 
 const playerRef = { id: players.id, name: players.name };
 
@@ -30,19 +44,14 @@ export async function playerScores(
   request: PageRequest<(typeof SCORE_SORTS)[number]>,
 ) {
   const where = eq(scores.playerId, playerId);
-  const { limit, offset } = window(request);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ score: scores, player: playerRef })
-      .from(scores)
-      .innerJoin(players, eq(players.id, scores.playerId))
-      .where(where)
-      .orderBy(...orderOf(request, scores[request.sort], scores.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(scores).where(where),
-  ]);
-  return { rows, total };
+  const query = db
+    .select({ score: scores, player: playerRef })
+    .from(scores)
+    .innerJoin(players, eq(players.id, scores.playerId))
+    .where(where)
+    .orderBy(...orderOf(request, scores[request.sort], scores.id))
+    .$dynamic();
+  return pageOf(db, request, query, scores, where);
 }
 
 /** A page of the games index, every player's or one player's. */
@@ -52,30 +61,25 @@ export async function listGames(
   playerId?: number,
 ) {
   const where = playerId === undefined ? undefined : eq(games.playerId, playerId);
-  const { limit, offset } = window(request);
-  const [rows, [{ total }]] = await Promise.all([
-    // The shape of the games list (lib/resources/game.ts `GameSummaryRow`), so both lists show a game alike.
-    db
-      .select({
-        id: games.id,
-        type: games.type,
-        status: games.status,
-        playerId: games.playerId,
-        playerName: players.name,
-        totalSum: games.totalSum,
-        progress: games.progress,
-        createdAt: games.createdAt,
-        updatedAt: games.updatedAt,
-      })
-      .from(games)
-      .innerJoin(players, eq(players.id, games.playerId))
-      .where(where)
-      .orderBy(...orderOf(request, games[request.sort], games.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(games).where(where),
-  ]);
-  return { rows, total };
+  // The shape of the games list (lib/resources/game.ts `GameSummaryRow`), so both lists show a game alike.
+  const query = db
+    .select({
+      id: games.id,
+      type: games.type,
+      status: games.status,
+      playerId: games.playerId,
+      playerName: players.name,
+      totalSum: games.totalSum,
+      progress: games.progress,
+      createdAt: games.createdAt,
+      updatedAt: games.updatedAt,
+    })
+    .from(games)
+    .innerJoin(players, eq(players.id, games.playerId))
+    .where(where)
+    .orderBy(...orderOf(request, games[request.sort], games.id))
+    .$dynamic();
+  return pageOf(db, request, query, games, where);
 }
 
 /** The clashes the player owns or was invited to, each with its players in turn order. */
@@ -89,18 +93,14 @@ export async function playerClashes(
     .from(clashPlayers)
     .where(eq(clashPlayers.playerId, playerId));
   const where: SQL | undefined = or(eq(clashes.ownerId, playerId), inArray(clashes.id, member));
-  const { limit, offset } = window(request);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ clash: clashes, owner: playerRef })
-      .from(clashes)
-      .innerJoin(players, eq(players.id, clashes.ownerId))
-      .where(where)
-      .orderBy(...orderOf(request, clashes[request.sort], clashes.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(clashes).where(where),
-  ]);
+  const query = db
+    .select({ clash: clashes, owner: playerRef })
+    .from(clashes)
+    .innerJoin(players, eq(players.id, clashes.ownerId))
+    .where(where)
+    .orderBy(...orderOf(request, clashes[request.sort], clashes.id))
+    .$dynamic();
+  const { rows, total } = await pageOf(db, request, query, clashes, where);
   const ids = rows.map((row) => row.clash.id);
   const members = ids.length
     ? await db
@@ -131,19 +131,14 @@ export async function playerLogs(
   request: PageRequest<(typeof LOG_SORTS)[number]>,
 ) {
   const where = eq(logs.playerId, playerId);
-  const { limit, offset } = window(request);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ log: logs, player: playerRef })
-      .from(logs)
-      .innerJoin(players, eq(players.id, logs.playerId))
-      .where(where)
-      .orderBy(...orderOf(request, logs[request.sort], logs.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(logs).where(where),
-  ]);
-  return { rows, total };
+  const query = db
+    .select({ log: logs, player: playerRef })
+    .from(logs)
+    .innerJoin(players, eq(players.id, logs.playerId))
+    .where(where)
+    .orderBy(...orderOf(request, logs[request.sort], logs.id))
+    .$dynamic();
+  return pageOf(db, request, query, logs, where);
 }
 
 export async function playerNotifications(
@@ -152,18 +147,13 @@ export async function playerNotifications(
   request: PageRequest<(typeof NOTIFICATION_SORTS)[number]>,
 ) {
   const where = eq(notifications.playerId, playerId);
-  const { limit, offset } = window(request);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(...orderOf(request, notifications[request.sort], notifications.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(notifications).where(where),
-  ]);
-  return { rows, total };
+  const query = db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(...orderOf(request, notifications[request.sort], notifications.id))
+    .$dynamic();
+  return pageOf(db, request, query, notifications, where);
 }
 
 export async function deletePlayerNotifications(db: Database, playerId: number) {
