@@ -1,55 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   announce,
-  BOX_TYPES,
   type BoxType,
   type ColumnType,
   canRoll,
-  type DiceSource,
   fill,
   fillableBoxes,
   type GameState,
   newGame,
   previewScore,
-  RuleError,
   roll,
 } from '../../game';
-
-const STRAIGHT = [1, 2, 3, 4, 5];
-
-function fixed(values: number[]): DiceSource {
-  return (count) => values.slice(0, count);
-}
-
-function rolled(state: GameState, values = STRAIGHT): GameState {
-  return roll(state, [0, 1, 2, 3, 4], fixed(values));
-}
-
-function play(state: GameState, column: ColumnType, box: BoxType, values = STRAIGHT): GameState {
-  const afterRoll = rolled(state, values);
-  return fill(column === 'ANNOUNCEMENT' ? announce(afterRoll, box) : afterRoll, column, box);
-}
-
-function refused(action: () => unknown): string {
-  try {
-    action();
-  } catch (e) {
-    if (e instanceof RuleError) return e.key;
-    throw e;
-  }
-  throw new Error('the action was allowed');
-}
+import { fixed, play, refused, rolled, STRAIGHT, withFullColumns } from './game-helpers';
 
 function boxValue(state: GameState, column: ColumnType, box: BoxType): number | null {
   return state.sheet.columns.find((c) => c.type === column)?.boxes.find((b) => b.type === box)?.value ?? null;
-}
-
-function withOtherColumnsFull(): GameState {
-  let state = newGame();
-  for (const box of BOX_TYPES) state = play(state, 'DOWNWARDS', box);
-  for (const box of [...BOX_TYPES].reverse()) state = play(state, 'UPWARDS', box);
-  for (const box of BOX_TYPES) state = play(state, 'FREE', box);
-  return state;
 }
 
 describe('a new game', () => {
@@ -187,7 +152,7 @@ describe('announcing', () => {
   });
 
   it('is required before a second roll once the other columns are full', () => {
-    const state = withOtherColumnsFull();
+    const state = withFullColumns(['DOWNWARDS', 'UPWARDS', 'FREE']);
     const first = rolled(state);
     expect(canRoll(state)).toBeNull();
     expect(fillableBoxes(first)).toEqual([]);

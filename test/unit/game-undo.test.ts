@@ -1,53 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   announce,
-  BOX_TYPES,
-  type BoxType,
-  type ColumnType,
+  COLUMN_TYPES,
   canRestart,
   canUndo,
-  type DiceSource,
   fill,
   type GameState,
   type GameType,
   newGame,
-  RuleError,
   restart,
   roll,
   totalSum,
   undo,
 } from '../../game';
-
-function fixed(values: number[]): DiceSource {
-  return (count) => values.slice(0, count);
-}
-
-function rolled(state: GameState, values = [6, 6, 6, 6, 6]): GameState {
-  return roll(state, [0, 1, 2, 3, 4], fixed(values));
-}
-
-function play(state: GameState, column: ColumnType, box: BoxType): GameState {
-  const afterRoll = rolled(state);
-  return fill(column === 'ANNOUNCEMENT' ? announce(afterRoll, box) : afterRoll, column, box);
-}
-
-function refused(action: () => unknown): string {
-  try {
-    action();
-  } catch (e) {
-    if (e instanceof RuleError) return e.key;
-    throw e;
-  }
-  throw new Error('the action was allowed');
-}
+import { fixed, play, refused, rolled, SIXES, withFullColumns } from './game-helpers';
 
 function completedGame(type: GameType = 'SOLO'): GameState {
-  let state = newGame(type);
-  for (const box of BOX_TYPES) state = play(state, 'DOWNWARDS', box);
-  for (const box of [...BOX_TYPES].reverse()) state = play(state, 'UPWARDS', box);
-  for (const box of BOX_TYPES) state = play(state, 'FREE', box);
-  for (const box of BOX_TYPES) state = play(state, 'ANNOUNCEMENT', box);
-  return state;
+  return withFullColumns(COLUMN_TYPES, SIXES, newGame(type));
 }
 
 describe('undo', () => {
@@ -60,7 +29,7 @@ describe('undo', () => {
   });
 
   it('takes back one fill only', () => {
-    const twice = play(play(newGame(), 'FREE', 'ONES'), 'FREE', 'TWOS');
+    const twice = play(play(newGame(), 'FREE', 'ONES', SIXES), 'FREE', 'TWOS', SIXES);
     const once = undo(twice);
     expect(once.sheet.columns[2].boxes[0].value).toBe(0);
     expect(once.sheet.columns[2].boxes[1].value).toBeNull();
@@ -69,16 +38,16 @@ describe('undo', () => {
   });
 
   it('is gone once the next roll is made', () => {
-    expect(refused(() => undo(rolled(play(newGame(), 'FREE', 'ONES'))))).toBe('undo-not-available');
+    expect(refused(() => undo(rolled(play(newGame(), 'FREE', 'ONES', SIXES), SIXES)))).toBe('undo-not-available');
   });
 
   it('is not available before any fill', () => {
     expect(refused(() => undo(newGame()))).toBe('undo-not-available');
-    expect(refused(() => undo(rolled(newGame())))).toBe('undo-not-available');
+    expect(refused(() => undo(rolled(newGame(), SIXES)))).toBe('undo-not-available');
   });
 
   it('is never available in a clash', () => {
-    const state = play(newGame('CLASH'), 'FREE', 'ONES');
+    const state = play(newGame('CLASH'), 'FREE', 'ONES', SIXES);
     expect(canUndo(state)).toBe(false);
     expect(refused(() => undo(state))).toBe('undo-not-available');
   });
@@ -90,9 +59,9 @@ describe('undo', () => {
 
 describe('restart', () => {
   it('gives a fresh game', () => {
-    const state = play(play(newGame(), 'FREE', 'ONES'), 'DOWNWARDS', 'ONES');
+    const state = play(play(newGame(), 'FREE', 'ONES', SIXES), 'DOWNWARDS', 'ONES', SIXES);
     expect(canRestart(state)).toBe(true);
-    expect(restart(rolled(state))).toEqual(newGame());
+    expect(restart(rolled(state, SIXES))).toEqual(newGame());
   });
 
   it('is not allowed in a clash or on a completed game', () => {
@@ -107,7 +76,7 @@ describe('completion', () => {
     expect(state.status).toBe('COMPLETED');
     // Five sixes every turn: per column 30 top (no bonus), 0 middle, 28 + 0 + 0 + 64 + 80 bottom.
     expect(totalSum(state.sheet)).toBe(4 * (30 + 28 + 64 + 80));
-    expect(refused(() => rolled(state))).toBe('game-completed');
+    expect(refused(() => rolled(state, SIXES))).toBe('game-completed');
     expect(refused(() => announce(state, 'ONES'))).toBe('game-completed');
     expect(refused(() => fill(state, 'FREE', 'ONES'))).toBe('game-completed');
   });

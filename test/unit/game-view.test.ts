@@ -5,14 +5,12 @@ import {
   type BoxType,
   COLUMN_TYPES,
   type ColumnType,
-  type DiceSource,
   fill,
-  type GameState,
   newGame,
   roll,
   scoreBox,
 } from '../../game';
-import type { GameResource, GameSummary } from '../../web/api/gameTypes';
+import type { GameSummary } from '../../web/api/gameTypes';
 import { lastPlayed, nextSort, paginate, sortGames } from '../../web/components/game/list';
 import {
   diceToRoll,
@@ -23,49 +21,7 @@ import {
   toGameState,
   tumbleMs,
 } from '../../web/components/game/view';
-
-const fixed =
-  (values: number[]): DiceSource =>
-  (count) =>
-    values.slice(0, count);
-
-const ALL = [0, 1, 2, 3, 4];
-
-/** The resource the server would send for `state` (what worker/lib/resources/game.ts builds). */
-function resourceOf(state: GameState, overrides: Partial<GameResource> = {}): GameResource {
-  return {
-    id: 7,
-    status: state.status,
-    type: state.type,
-    player: { id: 1, name: 'RedPanda1' },
-    rollCount: state.rollCount,
-    dices: state.dice.map((value, index) => ({ index, value })),
-    sheet: {
-      columns: state.sheet.columns.map((c) => ({ type: c.type, boxes: c.boxes.map((b) => ({ ...b })) })),
-    },
-    announcement: state.announcement,
-    lastAction: state.lastAction,
-    latestBoxFilled: state.latestBoxFilled,
-    latestColumnFilled: state.latestColumnFilled,
-    latestDiceRolled: state.latestDiceRolled,
-    totalSum: 0,
-    progress: 0,
-    createdAt: '2026-01-01T10:00:00.000Z',
-    updatedAt: '2026-01-01T10:00:00.000Z',
-    _links: { self: { href: '/api/games/7' } },
-    ...overrides,
-  };
-}
-
-/** Fills every box of the columns given, with the dice 1-2-3-4-5. */
-function withFullColumns(columns: ColumnType[]): GameState {
-  let state = newGame();
-  for (const column of columns) {
-    const order = column === 'UPWARDS' ? [...BOX_TYPES].reverse() : BOX_TYPES;
-    for (const box of order) state = fill(roll(state, ALL, fixed([1, 2, 3, 4, 5])), column, box);
-  }
-  return state;
-}
+import { ALL, fixed, resourceOf, withFullColumns } from './game-helpers';
 
 const cell = (view: ReturnType<typeof sheetView>, column: ColumnType, box: BoxType) =>
   view.cells[COLUMN_TYPES.indexOf(column)][BOX_TYPES.indexOf(box)];

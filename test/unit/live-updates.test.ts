@@ -1,55 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { announce, type DiceSource, fill, type GameState, newGame, roll, undo } from '../../game';
+import { announce, fill, type GameState, newGame, roll, undo } from '../../game';
 import { hasActionLinks, isNotOlder } from '../../web/api/gameCache';
 import type { GameResource } from '../../web/api/gameTypes';
 import { isNewRoll, rollMark } from '../../web/components/game/view';
+import { ALL, fixed, resourceOf } from './game-helpers';
 
 // What the play screen does with a game state that arrives (the answer to a move or a live message):
 // whether the cache takes it, and whether the dice tumble for it.
-
-const ALL = [0, 1, 2, 3, 4];
-const dice =
-  (values: number[]): DiceSource =>
-  (count) =>
-    values.slice(0, count);
 
 let clock = Date.parse('2026-03-01T12:00:00.000Z');
 /** The resource the server sends for `state`; every new state gets a later updatedAt, as the room does. */
 function resource(state: GameState, overrides: Partial<GameResource> = {}): GameResource {
   clock += 1000;
-  return {
-    id: 7,
-    status: state.status,
-    type: state.type,
-    player: { id: 1, name: 'RedPanda1' },
-    rollCount: state.rollCount,
-    dices: state.dice.map((value, index) => ({ index, value })),
-    sheet: { columns: state.sheet.columns.map((c) => ({ type: c.type, boxes: c.boxes.map((b) => ({ ...b })) })) },
-    announcement: state.announcement,
-    lastAction: state.lastAction,
-    latestBoxFilled: state.latestBoxFilled,
-    latestColumnFilled: state.latestColumnFilled,
-    latestDiceRolled: state.latestDiceRolled,
-    totalSum: 0,
-    progress: 0,
+  return resourceOf(state, {
     createdAt: '2026-03-01T11:00:00.000Z',
     updatedAt: new Date(clock).toISOString(),
     _links: { self: { href: '/api/games/7' }, roll: { href: '/api/games/7/roll' } },
     ...overrides,
-  };
+  });
 }
 
 const tumbles = (before: GameResource, after: GameResource) => isNewRoll(rollMark(before), rollMark(after));
 
 describe('the dice tumble only for a real roll', () => {
   const fresh = newGame();
-  const rolled = roll(fresh, ALL, dice([1, 2, 3, 4, 5]));
+  const rolled = roll(fresh, ALL, fixed([1, 2, 3, 4, 5]));
 
   it('a turn’s first roll and every further roll tumble', () => {
     const start = resource(fresh);
     const first = resource(rolled);
     expect(tumbles(start, first)).toBe(true);
-    const second = resource(roll(rolled, [0, 1], dice([6, 6])));
+    const second = resource(roll(rolled, [0, 1], fixed([6, 6])));
     expect(tumbles(first, second)).toBe(true);
   });
 
@@ -59,7 +40,7 @@ describe('the dice tumble only for a real roll', () => {
     expect(announced.lastAction).toBe('ROLL');
     expect(tumbles(before, announced)).toBe(false);
     // ...and the roll after the announcement does.
-    const next = resource(roll(announce(rolled, 'YAMB'), [0], dice([6])));
+    const next = resource(roll(announce(rolled, 'YAMB'), [0], fixed([6])));
     expect(tumbles(announced, next)).toBe(true);
   });
 
@@ -77,7 +58,7 @@ describe('the dice tumble only for a real roll', () => {
   });
 
   it('a new turn’s roll tumbles even when the fill before it was never seen', () => {
-    const sameCount = roll(fill(rolled, 'FREE', 'ONES'), ALL, dice([1, 2, 3, 4, 5]));
+    const sameCount = roll(fill(rolled, 'FREE', 'ONES'), ALL, fixed([1, 2, 3, 4, 5]));
     expect(sameCount.rollCount).toBe(rolled.rollCount);
     expect(sameCount.dice).toEqual(rolled.dice);
     const before = resource(rolled);
@@ -87,7 +68,7 @@ describe('the dice tumble only for a real roll', () => {
   it('nothing tumbles for a fill, an older state, another game or the first state seen', () => {
     const before = resource(rolled);
     expect(tumbles(before, resource(fill(rolled, 'FREE', 'ONES')))).toBe(false);
-    const newer = resource(roll(rolled, [0], dice([6])));
+    const newer = resource(roll(rolled, [0], fixed([6])));
     expect(tumbles(newer, before)).toBe(false);
     const other = resource(fresh);
     expect(tumbles(other, resource(rolled, { id: 8 }))).toBe(false);
@@ -96,7 +77,7 @@ describe('the dice tumble only for a real roll', () => {
 });
 
 describe('the cache keeps the newest state of a game', () => {
-  const state = roll(newGame(), ALL, dice([2, 2, 2, 5, 6]));
+  const state = roll(newGame(), ALL, fixed([2, 2, 2, 5, 6]));
 
   it('takes a newer state and refuses an older one', () => {
     const older = resource(state);
