@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreBox } from '../../game';
+import { RULE_ERROR_KEYS, scoreBox } from '../../game';
 import enUS from '../../locales/en-US.json';
 import hr from '../../locales/hr.json';
 import { type Game, guestWithGame, move, play } from './games-helpers';
@@ -290,20 +290,13 @@ describe('archive', () => {
 });
 
 describe('refusals speak the player’s language', () => {
+  // The rules' refusals, and those the Worker and the room add around them.
   const keys = [
+    ...RULE_ERROR_KEYS,
     'game-not-found',
     'not-your-game',
-    'dice-invalid',
     'box-type-invalid',
     'column-type-invalid',
-    'roll-required',
-    'roll-limit-reached',
-    'announcement-required',
-    'announcement-not-allowed',
-    'box-not-available',
-    'undo-not-available',
-    'restart-not-allowed',
-    'game-completed',
     'game-not-completed',
     'service-unavailable',
   ];
