@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { type Connection, type ConnectionContext, Server } from 'partyserver';
 import {
   applyMove,
@@ -7,15 +6,13 @@ import {
   type GameResource,
   type GameState,
   newGame,
-  progress,
   RuleError,
-  totalSum,
 } from '../game';
 import { database } from '../worker/db/client';
-import { games, scores } from '../worker/db/schema';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { type GameMeta, toGameResource } from '../worker/lib/resources/game';
 import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
+import { GameIndex } from './gameIndex';
 import { answerPings } from './heartbeat';
 
 /** A move the game's player asks for (the Worker has validated its shape), or putting a finished game away. */
@@ -34,10 +31,10 @@ export interface NewGame {
   createdAt: number;
 }
 
-interface GameRecord {
+export interface GameRecord {
   state: GameState;
   meta: GameMeta;
-  /** Bumped by every change; the index is current when INDEXED_KEY holds the same number. */
+  /** Bumped by every change; the D1 index (gameIndex.ts) is current when it has written the same number. */
   version: number;
 }
 
@@ -46,15 +43,6 @@ interface Watcher {
 }
 
 const GAME_KEY = 'game';
-const INDEXED_KEY = 'indexed-version';
-/**
- * Write-behind delay of the D1 index. Awaiting a D1 write on every move tripled a move's latency
- * (bench/latency.mjs: roll p50 3.4x the bare room round trip, 1.4x without it), so moves answer once
- * the room's own storage has them and the index follows within this delay, one write for any number
- * of moves in between. A completion (the score) and an archive are written before answering.
- */
-const INDEX_DELAY_MS = 1_000;
-const INDEX_RETRY_MS = 10_000;
 
 const refuse = (status: 403 | 404 | 409 | 503, key: string): RoomResult => ({ ok: false, status, key });
 
@@ -69,9 +57,12 @@ const refuse = (status: 403 | 404 | 409 | 503, key: string): RoomResult => ({ ok
 export class GameRoom extends Server {
   static override options = { hibernate: true };
 
+  readonly #index: GameIndex;
+
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     answerPings(ctx);
+    this.#index = new GameIndex(ctx.storage, () => database(this.env.DB), () => this.#load());
   }
 
   /** A round trip that does nothing: the benchmark's baseline for an RPC to this room. */
@@ -102,7 +93,7 @@ export class GameRoom extends Server {
     };
     // The Worker inserted the index row with exactly these values, so it is current from the start.
     this.#persist({ state: newGame('SOLO'), meta, version: 1 });
-    this.ctx.storage.kv.put(INDEXED_KEY, 1);
+    this.#index.markCurrent(1);
     return this.#answer(init.playerId);
   }
 
@@ -110,7 +101,7 @@ export class GameRoom extends Server {
     return this.#answer(viewerId);
   }
 
-  /** One move by the player: the rules, then persist and broadcast; the D1 index follows (see INDEX_DELAY_MS). */
+  /** One move by the player: the rules, then persist and broadcast; the D1 index follows (see gameIndex.ts). */
   async act(viewerId: number, action: RoomAction): Promise<RoomResult> {
     const record = this.#load();
     if (!record) return refuse(404, 'game-not-found');
@@ -128,7 +119,7 @@ export class GameRoom extends Server {
     // and storing its successor, so two racing fills of one box give one success and one refusal.
     const next = this.#commit(record, state, record.meta);
     // The score is written before the player hears the game is over; a failure leaves it to the alarm.
-    if (next.state.status === 'COMPLETED') await this.#syncIndex();
+    if (next.state.status === 'COMPLETED') await this.#index.sync();
     return { ok: true, game: toGameResource(next.state, next.meta, viewerId) };
   }
 
@@ -145,7 +136,7 @@ export class GameRoom extends Server {
    * converges even if the object is evicted or restarted before D1 has it and no one acts again.
    */
   override async onAlarm() {
-    await this.#syncIndex();
+    await this.#index.sync();
   }
 
   async #archive(record: GameRecord): Promise<RoomResult> {
@@ -153,7 +144,7 @@ export class GameRoom extends Server {
     if (!record.meta.archived) this.#commit(record, record.state, { ...record.meta, archived: true });
     // The player's next game can only be created once the index stops listing this one as current,
     // so archive waits for D1; archiving again is harmless and retries the write.
-    if (!(await this.#syncIndex())) return refuse(503, 'service-unavailable');
+    if (!(await this.#index.sync())) return refuse(503, 'service-unavailable');
     return this.#answer(record.meta.player.id);
   }
 
@@ -168,23 +159,15 @@ export class GameRoom extends Server {
   }
 
   #commit(record: GameRecord, state: GameState, meta: GameMeta): GameRecord {
-    const wasIndexed = this.#indexedVersion() >= record.version;
+    const wasIndexed = this.#index.isCurrent(record.version);
     // Strictly increasing, so a client can tell the newer of two messages by updatedAt alone.
     const updatedAt = Math.max(Date.now(), record.meta.updatedAt + 1);
     const next: GameRecord = { state, meta: { ...meta, updatedAt }, version: record.version + 1 };
     this.#persist(next);
     // Synchronous storage calls made together commit together: the alarm is stored with the state.
     // A stale index already has an alarm pending, and rescheduling it on every move would starve it.
-    if (wasIndexed) this.#scheduleIndex(INDEX_DELAY_MS);
+    if (wasIndexed) this.#index.schedule();
     return next;
-  }
-
-  #indexedVersion(): number {
-    return this.ctx.storage.kv.get<number>(INDEXED_KEY) ?? 0;
-  }
-
-  #scheduleIndex(delayMs: number) {
-    this.ctx.storage.setAlarm(Date.now() + delayMs).catch(logError('set-alarm'));
   }
 
   /**
@@ -221,59 +204,4 @@ export class GameRoom extends Server {
     };
     return JSON.stringify(message);
   }
-
-  #indexing: Promise<boolean> = Promise.resolve(true);
-
-  /**
-   * Brings the D1 index (and, once complete, the score) up to the stored state. A D1 call opens the
-   * input gate, so another action may commit while a write is in flight; chaining the writes keeps
-   * an older state from landing after a newer one. Resolves false when D1 refused (the alarm retries).
-   */
-  #syncIndex(): Promise<boolean> {
-    this.#indexing = this.#indexing
-      .then(() => this.#writeIndex())
-      .catch((error) => {
-        logError('index-write')(error);
-        this.#scheduleIndex(INDEX_RETRY_MS);
-        return false;
-      });
-    return this.#indexing;
-  }
-
-  async #writeIndex(): Promise<boolean> {
-    const record = this.#load();
-    if (!record || this.#indexedVersion() >= record.version) return true;
-    const { state, meta } = record;
-    const total = totalSum(state.sheet);
-    const db = database(this.env.DB);
-    const update = db
-      .update(games)
-      .set({
-        status: meta.archived ? 'ARCHIVED' : state.status,
-        totalSum: total,
-        progress: progress(state.sheet),
-        updatedAt: meta.updatedAt,
-      })
-      .where(eq(games.id, meta.id));
-    if (state.status === 'COMPLETED') {
-      // Unique on game id: a retried write after a lost answer never counts the game twice.
-      const score = db
-        .insert(scores)
-        .values({ playerId: meta.player.id, gameId: meta.id, value: total, createdAt: meta.updatedAt })
-        .onConflictDoNothing({ target: scores.gameId });
-      await db.batch([update, score]);
-    } else {
-      await update;
-    }
-    this.ctx.storage.kv.put(INDEXED_KEY, record.version);
-    // Moves made while D1 was answering found the index stale and left the alarm to us.
-    if (this.#load()?.version !== record.version) this.#scheduleIndex(INDEX_DELAY_MS);
-    else this.ctx.storage.deleteAlarm().catch(logError('delete-alarm'));
-    return true;
-  }
-}
-
-function logError(what: string) {
-  return (error: unknown) =>
-    console.error(JSON.stringify({ level: 'ERROR', room: 'GameRoom', what, error: String(error) }));
 }
