@@ -48,7 +48,11 @@ export function refused(action: () => unknown): string {
 }
 
 /** Fills every box of the columns given in their order, one turn of `values` each, from `start`. */
-export function withFullColumns(columns: readonly ColumnType[], values = STRAIGHT, start = newGame()): GameState {
+export function withFullColumns(
+  columns: readonly ColumnType[],
+  values = STRAIGHT,
+  start = newGame(),
+): GameState {
   let state = start;
   for (const column of columns) {
     const order = column === 'UPWARDS' ? [...BOX_TYPES].reverse() : BOX_TYPES;
