@@ -25,7 +25,7 @@ async function loadRules() {
   rmSync(dir, { recursive: true, force: true });
   return rules;
 }
-const { fillableBoxes, canAnnounce, BOX_TYPES } = await loadRules();
+const { fillableBoxes, canAnnounce, BOX_TYPES, toGameState } = await loadRules();
 
 /** One visitor: a cookie jar and the Origin a browser would send. */
 function client() {
@@ -50,20 +50,6 @@ function client() {
   return { call, cookie };
 }
 
-/** The rules' view of a game resource. */
-const toState = (game) => ({
-  type: game.type,
-  status: game.status,
-  sheet: game.sheet,
-  dice: game.dices.map((d) => d.value),
-  rollCount: game.rollCount,
-  announcement: game.announcement,
-  lastAction: game.lastAction,
-  latestBoxFilled: game.latestBoxFilled,
-  latestColumnFilled: game.latestColumnFilled,
-  latestDiceRolled: game.latestDiceRolled,
-  undoSnapshot: null,
-});
 
 async function timed(work) {
   const started = performance.now();
@@ -134,11 +120,11 @@ async function ensureRollable() {
 
 /** Fills the first box the rules allow, announcing first when only announcement boxes are left. */
 async function fillFirst(measure) {
-  let boxes = fillableBoxes(toState(game));
+  let boxes = fillableBoxes(toGameState(game));
   if (boxes.length === 0) {
-    const box = BOX_TYPES.find((b) => canAnnounce(toState(game), b));
+    const box = BOX_TYPES.find((b) => canAnnounce(toGameState(game), b));
     await act('announce', { boxType: box });
-    boxes = fillableBoxes(toState(game));
+    boxes = fillableBoxes(toGameState(game));
   }
   const { column, box } = boxes[0];
   if (!measure) return act('fill', { columnType: column, boxType: box });

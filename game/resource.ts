@@ -1,7 +1,7 @@
-import type { BoxType, ColumnType, GameAction, GameType } from './types';
+import { BOX_TYPES, type BoxType, COLUMN_TYPES, type ColumnType, DICE_COUNT, type GameAction, type GameState, type GameType } from './types';
 
 // The game as it travels between server and client: the Worker builds it (worker/lib/resources/game.ts),
-// the web app reads it. Types only, declared once so the two sides cannot drift apart.
+// the web app reads it. Declared once so the two sides cannot drift apart.
 
 export interface WireLink {
   href: string;
@@ -50,4 +50,41 @@ export interface GameSummary {
 export interface GameMessage {
   type: 'GAME';
   game: GameResource | null;
+}
+
+/**
+ * The rules' state of a game resource. The resource is the server's view, so it is normalised: the
+ * sheet in the rules' column and box order with every box present, the dice ordered by index, and an
+ * archived game treated as the completed game it is. The undo snapshot never leaves the server; the
+ * undo link says whether there is one.
+ */
+export function toGameState(game: GameResource): GameState {
+  const dice = Array.from({ length: DICE_COUNT }, (_, index) => {
+    const value = game.dices.find((d) => d.index === index)?.value;
+    return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 6 ? value : 1;
+  });
+  return {
+    type: game.type,
+    status: game.status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'COMPLETED',
+    sheet: {
+      columns: COLUMN_TYPES.map((column) => {
+        const boxes = game.sheet.columns.find((c) => c.type === column)?.boxes ?? [];
+        return {
+          type: column,
+          boxes: BOX_TYPES.map((box) => ({
+            type: box,
+            value: boxes.find((b) => b.type === box)?.value ?? null,
+          })),
+        };
+      }),
+    },
+    dice,
+    rollCount: game.rollCount,
+    announcement: game.announcement,
+    lastAction: game.lastAction,
+    latestBoxFilled: game.latestBoxFilled,
+    latestColumnFilled: game.latestColumnFilled,
+    latestDiceRolled: game.latestDiceRolled ?? [],
+    undoSnapshot: null,
+  };
 }

@@ -9,6 +9,7 @@ import {
   newGame,
   roll,
   scoreBox,
+  toGameState,
 } from '../../game';
 import type { GameSummary } from '../../web/api/gameTypes';
 import { lastPlayed, nextSort, paginate, sortGames } from '../../web/components/game/list';
@@ -18,7 +19,6 @@ import {
   rolledDice,
   rollView,
   sheetView,
-  toGameState,
   tumbleMs,
 } from '../../web/components/game/view';
 import { ALL, fixed, resourceOf, withFullColumns } from './game-helpers';

@@ -2,7 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { expect } from 'vitest';
 import type { GameRoom } from '../../durable-objects/GameRoom';
 import type { GameMessage, GameResource } from '../../game';
-import { BOX_TYPES, canAnnounce, fillableBoxes, type GameState } from '../../game';
+import { BOX_TYPES, canAnnounce, fillableBoxes, type GameState, toGameState } from '../../game';
 import type { Env } from '../../worker/env';
 import { call, json, registerGuest, type Session } from './helpers';
 
@@ -42,21 +42,7 @@ export async function play(session: Session, gameId: number, name: Move, body?: 
 }
 
 /** The rules' view of a game resource, so tests choose boxes with game/ rather than by hand. */
-export function toState(game: Game): GameState {
-  return {
-    type: game.type,
-    status: game.status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'COMPLETED',
-    sheet: game.sheet,
-    dice: game.dices.map((d) => d.value),
-    rollCount: game.rollCount,
-    announcement: game.announcement,
-    lastAction: game.lastAction,
-    latestBoxFilled: game.latestBoxFilled,
-    latestColumnFilled: game.latestColumnFilled,
-    latestDiceRolled: game.latestDiceRolled,
-    undoSnapshot: null,
-  };
-}
+export const toState = (game: Game): GameState => toGameState(game);
 
 /** The first box the rules allow now. */
 export function firstFillable(game: Game) {

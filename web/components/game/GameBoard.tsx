@@ -19,7 +19,8 @@ import { Congratulations } from './Congratulations';
 import { Dice, RollButton } from './Dice';
 import { Sheet } from './Sheet';
 import { useDiceRoll, useReducedMotion } from './useDiceRoll';
-import { type CellView, diceToRoll, rollView, sheetView, toGameState } from './view';
+import { type CellView, diceToRoll, rollView, sheetView } from './view';
+import { toGameState } from '../../../game';
 import './game.css';
 
 /** SPEC section 9 timings. */

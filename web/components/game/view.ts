@@ -1,9 +1,7 @@
 // What the play screen shows, computed from the server's game resource with the rules of game/.
 // Pure (no React, no i18n), so the unit tests can run it in node.
 import {
-  BOX_TYPES,
   type BoxType,
-  COLUMN_TYPES,
   type ColumnSums,
   type ColumnType,
   canAnnounce,
@@ -19,42 +17,6 @@ import {
 } from '../../../game';
 import type { GameResource } from '../../api/gameTypes';
 
-/**
- * The rules' state of a game resource. The resource is the server's view, so it is normalised: the
- * sheet in the rules' column and box order with every box present, the dice ordered by index, and an
- * archived game treated as the completed game it is. The undo snapshot never leaves the server; the
- * undo link says whether there is one.
- */
-export function toGameState(game: GameResource): GameState {
-  const dice = Array.from({ length: DICE_COUNT }, (_, index) => {
-    const value = game.dices.find((d) => d.index === index)?.value;
-    return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 6 ? value : 1;
-  });
-  return {
-    type: game.type,
-    status: game.status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'COMPLETED',
-    sheet: {
-      columns: COLUMN_TYPES.map((column) => {
-        const boxes = game.sheet.columns.find((c) => c.type === column)?.boxes ?? [];
-        return {
-          type: column,
-          boxes: BOX_TYPES.map((box) => ({
-            type: box,
-            value: boxes.find((b) => b.type === box)?.value ?? null,
-          })),
-        };
-      }),
-    },
-    dice,
-    rollCount: game.rollCount,
-    announcement: game.announcement,
-    lastAction: game.lastAction,
-    latestBoxFilled: game.latestBoxFilled,
-    latestColumnFilled: game.latestColumnFilled,
-    latestDiceRolled: game.latestDiceRolled ?? [],
-    undoSnapshot: null,
-  };
-}
 
 // The cache rule lives with the API client; still exported here for the tests that import it from here.
 export { isNotOlder } from '../../api/gameCache';
