@@ -256,11 +256,13 @@ export const outbox = sqliteTable(
   (t) => [index('outbox_created_at_idx').on(t.createdAt), index('outbox_to_address_idx').on(t.toAddress)],
 );
 
-/** Fixed-window counters for rate limits (sign-in, registration, e-mail); D1 keeps local dev identical to production. */
+/** Sliding-window counters for rate limits (sign-in, registration, e-mail); D1 keeps local dev identical to production. */
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: integer('window_start').notNull(),
   count: integer('count').notNull(),
+  /** The count of the window before, weighted into the current one so a window's edge is no reset. */
+  previousCount: integer('previous_count').notNull().default(0),
 });
 
 export type PlayerRow = typeof players.$inferSelect;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { AppError } from './errors';
 
-/** A fixed window: at most `limit` counted events per `windowSeconds`. */
+/** At most `limit` counted events in any `windowSeconds` (a sliding window, estimated from two fixed ones). */
 export interface RateRule {
   name: string;
   limit: number;
@@ -22,28 +22,40 @@ export const clientIp = (c: Context) => c.req.header('CF-Connecting-IP') ?? 'unk
 
 const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
 
-function tooMany(windowStart: number, rule: RateRule, now: number): AppError {
-  const retryAfter = Math.max(1, Math.ceil((windowStart + rule.windowSeconds * 1000 - now) / 1000));
+function tooMany(retryAfterMs: number): AppError {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return new AppError(429, 'too-many-requests', { 'Retry-After': String(retryAfter) });
 }
 
 /**
- * Counts one event and refuses (429 with Retry-After) once the window's count passes the limit.
- * One upsert statement, so two concurrent requests can't both read the old count.
+ * Counts one event and refuses (429 with Retry-After) once the events of the last `windowSeconds` pass
+ * the limit. The count of the window before is weighted by how much of it still lies in the last
+ * `windowSeconds`, so a burst that straddles a window's edge is still one burst. One upsert statement
+ * (SQLite evaluates every SET against the old row), so two concurrent requests can't both read the old count.
  */
 export async function consume(db: D1Database, rule: RateRule, subject: string, now = Date.now()) {
-  const window = Math.floor(now / (rule.windowSeconds * 1000)) * rule.windowSeconds * 1000;
+  const length = rule.windowSeconds * 1000;
+  const window = Math.floor(now / length) * length;
   const row = await db
     .prepare(
-      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+      `INSERT INTO rate_limits (key, window_start, count, previous_count) VALUES (?1, ?2, 1, 0)
        ON CONFLICT (key) DO UPDATE SET
+         previous_count = CASE WHEN window_start = ?2 THEN previous_count WHEN window_start = ?2 - ?3 THEN count ELSE 0 END,
          count = CASE WHEN window_start = ?2 THEN count + 1 ELSE 1 END,
          window_start = ?2
-       RETURNING window_start AS windowStart, count`,
+       RETURNING count, previous_count AS previousCount`,
     )
-    .bind(keyOf(rule, subject), window)
-    .first<{ windowStart: number; count: number }>();
-  if (row && row.count > rule.limit) throw tooMany(row.windowStart, rule, now);
+    .bind(keyOf(rule, subject), window, length)
+    .first<{ count: number; previousCount: number }>();
+  if (!row) return;
+  const overlap = 1 - (now - window) / length;
+  if (row.count + row.previousCount * overlap > rule.limit) {
+    // The earliest moment the estimate falls back to the limit, or the window's end when the
+    // current window alone is over it.
+    const excess = row.count + row.previousCount * overlap - rule.limit;
+    const wait = row.previousCount > 0 && row.count <= rule.limit ? (excess / row.previousCount) * length : window + length - now;
+    throw tooMany(wait);
+  }
 }
 
 /**
