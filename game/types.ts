@@ -39,18 +39,17 @@ export interface Sheet {
   columns: Column[];
 }
 
-/** What a fill changed besides the box itself, so undo can put it back exactly. */
-export interface UndoSnapshot {
-  column: ColumnType;
-  box: BoxType;
-  dice: number[];
-  rollCount: number;
-  announcement: BoxType | null;
-  lastAction: GameAction | null;
-  latestBoxFilled: BoxType | null;
-  latestColumnFilled: ColumnType | null;
-  latestDiceRolled: number[];
-}
+/** The box a fill wrote, and what of the turn it changed besides, so undo can put it back exactly. */
+export type UndoSnapshot = { column: ColumnType; box: BoxType } & Pick<
+  GameState,
+  | 'dice'
+  | 'rollCount'
+  | 'announcement'
+  | 'lastAction'
+  | 'latestBoxFilled'
+  | 'latestColumnFilled'
+  | 'latestDiceRolled'
+>;
 
 export interface GameState {
   type: GameType;

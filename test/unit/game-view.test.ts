@@ -12,10 +12,10 @@ import {
   toGameState,
 } from '../../game';
 import type { GameSummary } from '../../web/api/gameTypes';
+import { isNotOlder } from '../../web/api/gameCache';
 import { lastPlayed, nextSort, paginate, sortGames } from '../../web/components/game/list';
 import {
   diceToRoll,
-  isNotOlder,
   rolledDice,
   rollView,
   sheetView,

@@ -18,8 +18,6 @@ import {
 import type { GameResource } from '../../api/gameTypes';
 
 
-// The cache rule lives with the API client; still exported here for the tests that import it from here.
-export { isNotOlder } from '../../api/gameCache';
 
 export type CellAction = 'fill' | 'announce' | null;
 
