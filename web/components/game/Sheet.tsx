@@ -95,7 +95,8 @@ function Cell({
   let content: ReactNode = null;
   if (cell.value !== null) {
     content = <span className="sheet-value">{cell.value}</span>;
-  } else if (cell.action === 'fill') {
+  } else if (cell.action) {
+    const fill = cell.action === 'fill';
     content = (
       <button
         type="button"
@@ -103,26 +104,18 @@ function Cell({
         data-col={col}
         data-row={row}
         aria-disabled={locked || undefined}
-        aria-label={t('game.sheet.fill', { score: cell.preview, box, column })}
+        aria-label={
+          fill ? t('game.sheet.fill', { score: cell.preview, box, column }) : t('game.sheet.announce', { box })
+        }
         onClick={() => onCell(cell)}
       >
-        <span className="sheet-preview">{cell.preview}</span>
-      </button>
-    );
-  } else if (cell.action === 'announce') {
-    content = (
-      <button
-        type="button"
-        className="sheet-button"
-        data-col={col}
-        data-row={row}
-        aria-disabled={locked || undefined}
-        aria-label={t('game.sheet.announce', { box })}
-        onClick={() => onCell(cell)}
-      >
-        <span className="sheet-announce-mark" aria-hidden="true">
-          !
-        </span>
+        {fill ? (
+          <span className="sheet-preview">{cell.preview}</span>
+        ) : (
+          <span className="sheet-announce-mark" aria-hidden="true">
+            !
+          </span>
+        )}
       </button>
     );
   } else if (cell.announced) {
