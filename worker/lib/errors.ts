@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { RuleError } from '../../game/errors';
 import { errorMessage, pickLanguage } from './i18n';
 
 /** The one error type of the API: a status and a stable key; the message is looked up in the caller's language. */
@@ -21,22 +20,15 @@ export const forbidden = (key = 'forbidden') => new AppError(403, key);
 export const notFound = (key = 'not-found') => new AppError(404, key);
 export const conflict = (key: string) => new AppError(409, key);
 
-/** A refusal by the rules is a conflict with the game's current state. */
-export function toAppError(error: unknown): AppError | null {
-  if (error instanceof AppError) return error;
-  if (error instanceof RuleError) return new AppError(409, error.key);
-  return null;
-}
-
 export function errorBody(c: Context, key: string) {
   return { message: errorMessage(pickLanguage(c.req.header('Accept-Language')), key), key };
 }
 
 export function handleError(error: unknown, c: Context) {
-  const known = toAppError(error);
-  if (known) {
-    for (const [name, value] of Object.entries(known.headers)) c.header(name, value);
-    return c.json(errorBody(c, known.key), known.status);
+  // A refusal by the rules never reaches here: the rooms turn it into a 409 result before answering over RPC.
+  if (error instanceof AppError) {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return c.json(errorBody(c, error.key), error.status);
   }
   // Logged with its stack for the operator; the client gets a generic message only.
   console.error(
