@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  announce,
   BOX_TYPES,
   type BoxType,
   COLUMN_TYPES,
@@ -12,28 +11,20 @@ import {
   canRoll,
   canUndo,
   type DiceSource,
-  fill,
   fillableBoxes,
   filledCount,
+  applyMove,
+  type GameMove,
   type GameState,
   type GameType,
   newGame,
   progress,
   RULE_ERROR_KEYS,
   RuleError,
-  restart,
-  roll,
   scoreBox,
   totalSum,
-  undo,
 } from '../../game';
 
-type Action =
-  | { kind: 'roll'; dice: number[] }
-  | { kind: 'announce'; box: BoxType }
-  | { kind: 'fill'; column: ColumnType; box: BoxType }
-  | { kind: 'undo' }
-  | { kind: 'restart' };
 
 type Rng = () => number;
 
@@ -62,34 +53,22 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function apply(state: GameState, action: Action, source: DiceSource): GameState {
-  switch (action.kind) {
-    case 'roll':
-      return roll(state, action.dice, source);
-    case 'announce':
-      return announce(state, action.box);
-    case 'fill':
-      return fill(state, action.column, action.box);
-    case 'undo':
-      return undo(state);
-    case 'restart':
-      return restart(state);
-  }
-}
-
 /** One random legal action: a kind first, so filling does not crowd out rolling. */
-function legalAction(state: GameState, rng: Rng, allowTakeBacks: boolean): Action | null {
-  const kinds: (() => Action)[] = [];
+function legalAction(state: GameState, rng: Rng, allowTakeBacks: boolean): GameMove | null {
+  const kinds: (() => GameMove)[] = [];
   if (canRoll(state) === null) {
     const dice = [0, 1, 2, 3, 4].filter(() => rng() < 0.5);
-    kinds.push(() => ({ kind: 'roll', dice: dice.length ? dice : [pick(rng, [0, 1, 2, 3, 4])] }));
+    kinds.push(() => ({ type: 'ROLL', diceToRoll: dice.length ? dice : [pick(rng, [0, 1, 2, 3, 4])] }));
   }
   const announceable = BOX_TYPES.filter((box) => canAnnounce(state, box));
-  if (announceable.length) kinds.push(() => ({ kind: 'announce', box: pick(rng, announceable) }));
+  if (announceable.length) kinds.push(() => ({ type: 'ANNOUNCE', boxType: pick(rng, announceable) }));
   const fillable = fillableBoxes(state);
-  if (fillable.length) kinds.push(() => ({ kind: 'fill', ...pick(rng, fillable) }));
-  if (allowTakeBacks && canUndo(state) && rng() < 0.3) kinds.push(() => ({ kind: 'undo' }));
-  if (allowTakeBacks && canRestart(state) && rng() < 0.005) kinds.push(() => ({ kind: 'restart' }));
+  if (fillable.length) kinds.push(() => {
+      const { column, box } = pick(rng, fillable);
+      return { type: 'FILL', columnType: column, boxType: box };
+    });
+  if (allowTakeBacks && canUndo(state) && rng() < 0.3) kinds.push(() => ({ type: 'UNDO' }));
+  if (allowTakeBacks && canRestart(state) && rng() < 0.005) kinds.push(() => ({ type: 'RESTART' }));
   return kinds.length ? pick(rng, kinds)() : null;
 }
 
@@ -138,25 +117,25 @@ function brokenInvariants(state: GameState): string[] {
   return broken;
 }
 
-function expectTransition(before: GameState, action: Action, after: GameState): void {
-  if (action.kind === 'restart') return;
+function expectTransition(before: GameState, action: GameMove, after: GameState): void {
+  if (action.type === 'RESTART') return;
   const changed = COLUMN_TYPES.flatMap((column) =>
     BOX_TYPES.filter((box) => value(before, column, box) !== value(after, column, box)).map((box) => ({
       column,
       box,
     })),
   );
-  if (action.kind === 'fill') {
-    expect(changed).toEqual([{ column: action.column, box: action.box }]);
-    expect(value(before, action.column, action.box)).toBeNull();
-    expect(value(after, action.column, action.box)).toBe(scoreBox(action.box, before.dice));
-  } else if (action.kind === 'undo') {
+  if (action.type === 'FILL') {
+    expect(changed).toEqual([{ column: action.columnType, box: action.boxType }]);
+    expect(value(before, action.columnType, action.boxType)).toBeNull();
+    expect(value(after, action.columnType, action.boxType)).toBe(scoreBox(action.boxType, before.dice));
+  } else if (action.type === 'UNDO') {
     expect(changed).toEqual([{ column: before.latestColumnFilled, box: before.latestBoxFilled }]);
     expect(filledCount(after.sheet)).toBe(filledCount(before.sheet) - 1);
   } else {
     expect(changed).toEqual([]);
   }
-  if (action.kind === 'roll') {
+  if (action.type === 'ROLL') {
     before.dice.forEach((d, i) => {
       if (!after.latestDiceRolled.includes(i)) expect(after.dice[i]).toBe(d);
     });
@@ -170,7 +149,7 @@ function walk(seed: number, type: GameType, steps: number, allowTakeBacks: boole
   for (let i = 0; i < steps; i++) {
     const action = legalAction(state, rng, allowTakeBacks);
     if (!action) break;
-    state = deepFreeze(apply(state, action, rngDice(rng)));
+    state = deepFreeze(applyMove(state, action, rngDice(rng)));
   }
   return state;
 }
@@ -186,7 +165,7 @@ describe('random legal play', () => {
         for (let i = 0; i < 250; i++) {
           const action = legalAction(state, rng, true);
           if (!action) break;
-          const next = deepFreeze(apply(state, action, rngDice(rng)));
+          const next = deepFreeze(applyMove(state, action, rngDice(rng)));
           expectTransition(state, action, next);
           expect(brokenInvariants(next)).toEqual([]);
           state = next;
@@ -207,8 +186,8 @@ describe('random legal play', () => {
           const action = legalAction(state, rng, false);
           expect(action).not.toBeNull();
           if (!action) return;
-          state = apply(state, action, rngDice(rng));
-          if (action.kind === 'fill') fills++;
+          state = applyMove(state, action, rngDice(rng));
+          if (action.type === 'FILL') fills++;
           expect(fills).toBeLessThanOrEqual(52);
         }
         expect(fills).toBe(52);
@@ -221,32 +200,32 @@ describe('random legal play', () => {
 
 const anyBox = fc.oneof(fc.constantFrom(...BOX_TYPES), fc.constant('CHANCE' as BoxType));
 const anyColumn = fc.oneof(fc.constantFrom(...COLUMN_TYPES), fc.constant('SIDEWAYS' as ColumnType));
-const anyAction: fc.Arbitrary<Action> = fc.oneof(
+const anyAction: fc.Arbitrary<GameMove> = fc.oneof(
   fc.record({
-    kind: fc.constant('roll' as const),
-    dice: fc.array(fc.integer({ min: -1, max: 5 }), { maxLength: 6 }),
+    type: fc.constant('ROLL' as const),
+    diceToRoll: fc.array(fc.integer({ min: -1, max: 5 }), { maxLength: 6 }),
   }),
-  fc.record({ kind: fc.constant('announce' as const), box: anyBox }),
-  fc.record({ kind: fc.constant('fill' as const), column: anyColumn, box: anyBox }),
-  fc.constant({ kind: 'undo' as const }),
-  fc.constant({ kind: 'restart' as const }),
+  fc.record({ type: fc.constant('ANNOUNCE' as const), boxType: anyBox }),
+  fc.record({ type: fc.constant('FILL' as const), columnType: anyColumn, boxType: anyBox }),
+  fc.constant({ type: 'UNDO' as const }),
+  fc.constant({ type: 'RESTART' as const }),
 );
 
-function allowedNow(state: GameState, action: Action): boolean {
-  switch (action.kind) {
-    case 'roll': {
-      const { dice } = action;
+function allowedNow(state: GameState, action: GameMove): boolean {
+  switch (action.type) {
+    case 'ROLL': {
+      const dice = action.diceToRoll;
       const validDice =
         dice.length > 0 && new Set(dice).size === dice.length && dice.every((i) => i >= 0 && i <= 4);
       return canRoll(state) === null && (state.rollCount === 0 || validDice);
     }
-    case 'announce':
-      return canAnnounce(state, action.box);
-    case 'fill':
-      return canFill(state, action.column, action.box);
-    case 'undo':
+    case 'ANNOUNCE':
+      return canAnnounce(state, action.boxType);
+    case 'FILL':
+      return canFill(state, action.columnType, action.boxType);
+    case 'UNDO':
       return canUndo(state);
-    case 'restart':
+    case 'RESTART':
       return canRestart(state);
   }
 }
@@ -264,7 +243,7 @@ describe('any action', () => {
           const before = structuredClone(state);
           let error: unknown = null;
           try {
-            apply(state, action, rngDice(mulberry32(seed)));
+            applyMove(state, action, rngDice(mulberry32(seed)));
           } catch (e) {
             error = e;
           }
@@ -274,7 +253,7 @@ describe('any action', () => {
             expect(error).toBeInstanceOf(RuleError);
             expect(RULE_ERROR_KEYS).toContain((error as RuleError).key);
           }
-          if (error && action.kind === 'roll' && canRoll(state)) {
+          if (error && action.type === 'ROLL' && canRoll(state)) {
             expect((error as RuleError).key).toBe(canRoll(state));
           }
         },
