@@ -4,6 +4,7 @@ import type { Env } from './env';
 import { errorBody, handleError } from './lib/errors';
 import { requestLog } from './lib/log';
 import { sameOrigin } from './lib/origin';
+import { securityHeaders } from './lib/securityHeaders';
 import { auth } from './routes/auth';
 import { avatars } from './routes/avatars';
 import { dev } from './routes/dev';
@@ -21,6 +22,7 @@ export { Presence } from '../durable-objects/Presence';
 const app = new Hono<{ Bindings: Env; Variables: SessionVariables }>({ strict: false }).basePath('/api');
 
 // What a request meets, in order: a log line, the same-origin guard, the session cookie.
+app.use(securityHeaders); // nosniff, referrer policy and a locked-down CSP on every API answer
 app.use(requestLog);
 app.use(sameOrigin);
 app.use(session);
