@@ -1,4 +1,5 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // Accounts through the real UI: a visitor starts as a guest, signs up, verifies the e-mail, signs out and
 // in (by username and by e-mail), resets a forgotten password through the mailed link, changes avatar and

@@ -1,4 +1,5 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // The play screen through the real UI: a whole game to the congratulations dialog, a watcher in a second
 // browser, the keyboard, undo and restart. Reduced motion: no tumbling dice, so a roll lands at once.

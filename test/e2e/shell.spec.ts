@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // The shell: navigation, preferences that survive a reload, direct links, the routing error page and the
 // mobile menu. Each test gets a fresh browser context, so local storage starts empty.

@@ -1,0 +1,77 @@
+import { test as base, type BrowserContext, expect } from '@playwright/test';
+
+// Every browser test runs under the app's real Content-Security-Policy and fails when anything the page
+// did was refused by it: a script, a style, a frame, a socket, an image. Import `test` and `expect` from
+// here, not from '@playwright/test'.
+//
+// Chromium tells of a violation twice: a `securitypolicyviolation` event in the page and a console error
+// ("Loading the script '…' violates the following Content Security Policy directive: …"). Both are
+// collected, from every context of the test: the default one, and those a test opens itself with
+// `browser.newContext()` (a second player, a watcher), which is why `browser` is wrapped too.
+
+export { expect };
+
+/** What was refused since the last test's end, in words (the page's address, the directive, the source). */
+const seen: string[] = [];
+const watched = new Set<BrowserContext>();
+
+const BINDING = '__yambCspViolation';
+
+async function watch(context: BrowserContext) {
+  if (watched.has(context)) return;
+  watched.add(context);
+  context.on('close', () => watched.delete(context));
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) seen.push(`console: ${message.text()}`);
+  });
+  await context.exposeBinding(BINDING, ({ frame }, report: string) => {
+    seen.push(`${frame.url()}: ${report}`);
+  });
+  await context.addInitScript((binding) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as Record<string, (text: string) => void>)[binding];
+      const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
+      // blockedURI is the refused URL, or 'inline' / 'eval' for code written into the page.
+      report(`${event.effectiveDirective} refused ${event.blockedURI}${where}`);
+    });
+  }, BINDING);
+}
+
+/** Lets the pages' last reports arrive: a round trip to each page comes back after its earlier messages. */
+async function settle() {
+  const pages = [...watched].flatMap((context) => context.pages());
+  await Promise.all(pages.map((page) => page.evaluate(() => undefined).catch(() => undefined)));
+}
+
+export const test = base.extend<{ cspViolations: string[] }>({
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const context = await newContext(...args);
+        await watch(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context }, use) => {
+    await watch(context);
+    await use(context);
+  },
+  /**
+   * The violations of this test so far. The test fails after it ran if any remain: a test that provokes
+   * one on purpose checks it and then takes it out (`cspViolations.splice(0)`). It depends on `context`
+   * so that it ends before the default context closes, while its pages can still report.
+   */
+  cspViolations: [
+    async ({ context: _context }, use) => {
+      await use(seen);
+      await settle();
+      const left = seen.splice(0);
+      expect(left, 'Content-Security-Policy violations during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
