@@ -3,7 +3,7 @@ import { type SessionVariables, session } from './auth/session';
 import type { Env } from './env';
 import { errorBody, handleError } from './lib/errors';
 import { requestLog } from './lib/log';
-import { sameOrigin } from './lib/origin';
+import { jsonBodies, sameOrigin } from './lib/origin';
 import { securityHeaders } from './lib/securityHeaders';
 import { auth } from './routes/auth';
 import { avatars } from './routes/avatars';
@@ -21,10 +21,11 @@ export { Presence } from '../durable-objects/Presence';
 // Not strict: the SPEC's collection paths end in a slash (`PUT /games/`), and `/games` must answer the same.
 const app = new Hono<{ Bindings: Env; Variables: SessionVariables }>({ strict: false }).basePath('/api');
 
-// What a request meets, in order: a log line, the same-origin guard, the session cookie.
+// What a request meets, in order: a log line, the same-origin guard, the body type, the session cookie.
 app.use(securityHeaders); // nosniff, referrer policy and a locked-down CSP on every API answer
 app.use(requestLog);
 app.use(sameOrigin);
+app.use(jsonBodies);
 app.use(session);
 
 app.route('/health', health); // version and the state of D1, R2 and the Durable Objects

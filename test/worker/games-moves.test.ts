@@ -197,9 +197,22 @@ describe('filling', () => {
     await expectError(await move(me, me.game.id, 'fill', {}), 400, 'column-type-invalid');
   });
 
-  it('a body that is not JSON is 400 body-invalid', async () => {
+  it('a body that is not JSON is 400 body-invalid; a body of another type is 415', async () => {
     const me = await guestWithGame();
-    await expectError(await move(me, me.game.id, 'fill', '{nope'), 400, 'body-invalid');
+    const json = { 'Content-Type': 'application/json' };
+    await expectError(
+      await call(`/games/${me.game.id}/fill`, { method: 'PUT', jar: me.jar, body: '{nope', headers: json }),
+      400,
+      'body-invalid',
+    );
+    // What a cross-site form can send without asking first: refused whatever it holds.
+    const form = { 'Content-Type': 'text/plain' };
+    const typed = JSON.stringify({ columnType: 'FREE', boxType: 'ONES' });
+    await expectError(
+      await call(`/games/${me.game.id}/fill`, { method: 'PUT', jar: me.jar, body: typed, headers: form }),
+      415,
+      'content-type-invalid',
+    );
   });
 
   it('someone else’s fill is 403 not-your-game', async () => {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { readCapped } from './body';
 import { AppError, badRequest } from './errors';
 
 export const MAX_JSON_BYTES = 16 * 1024;
@@ -19,12 +20,12 @@ export function check<S extends v.GenericSchema>(schema: S, input: unknown): v.I
   return result.output;
 }
 
-/** Reads a JSON body of at most MAX_JSON_BYTES and validates it; an empty body counts as `{}`. */
+/**
+ * Reads a JSON body of at most MAX_JSON_BYTES and validates it; an empty body counts as `{}`. The body's
+ * type was checked on the way in (lib/origin.ts `jsonBodies`).
+ */
 export async function readJson<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  const declared = Number(c.req.header('Content-Length') ?? '0');
-  if (declared > MAX_JSON_BYTES) throw new AppError(413, 'body-too-large');
-  const text = await c.req.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError(413, 'body-too-large');
+  const text = new TextDecoder().decode(await readCapped(c.req.raw, MAX_JSON_BYTES, 'body-too-large'));
   let body: unknown = {};
   if (text.trim()) {
     try {

@@ -1,0 +1,36 @@
+import { AppError } from './errors';
+
+/**
+ * The request's body, refused (413 `tooLargeKey`) as soon as it passes `maxBytes`. The declared
+ * Content-Length is trusted only to refuse early: a chunked body has none, so the bytes are counted
+ * as they stream in and the read stops at the cap instead of buffering whatever the client sends.
+ */
+export async function readCapped(request: Request, maxBytes: number, tooLargeKey: string): Promise<Uint8Array> {
+  const tooLarge = () => new AppError(413, tooLargeKey);
+  if (Number(request.headers.get('Content-Length') ?? '0') > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The media type of a Content-Type header, lower case, without its parameters; '' when absent. */
+export const mediaType = (header: string | null | undefined) =>
+  (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
