@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { checkAvatar, imageFormat, pngSize } from '../../worker/db/avatars';
+import { checkAvatar } from '../../worker/lib/avatarUpload';
 import { AppError } from '../../worker/lib/errors';
+import { imageFormat, readPngLayout } from '../../worker/lib/png';
 import {
   type CookieJar,
   call,
@@ -28,7 +29,6 @@ describe('avatar upload (PUT avatar link, multipart field "file")', () => {
 
     const image = await call(updated.avatar?.url as string);
     expect(image.status).toBe(200);
-    expect(image.headers.get('Content-Type')).toBe('image/png');
     expect(image.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(png);
 
@@ -37,6 +37,22 @@ describe('avatar upload (PUT avatar link, multipart field "file")', () => {
     expect(etag).toBeTruthy();
     const again = await call(updated.avatar?.url as string, { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
+  });
+
+  it('is served as an image only: a fixed type, never sniffed, a picture and not a page', async () => {
+    const { jar, player } = await registerPlayer();
+    const updated = await json<Player>(await upload(player, jar, fileForm(await pngImage(300, 300))));
+    const image = await call(updated.avatar?.url as string);
+    const again = await call(updated.avatar?.url as string, {
+      headers: { 'If-None-Match': image.headers.get('ETag') as string },
+    });
+    expect(again.status).toBe(304);
+    for (const answer of [image, again]) {
+      expect(answer.headers.get('Content-Type')).toBe('image/png');
+      expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(answer.headers.get('Content-Disposition')).toBe('inline; filename="avatar.png"');
+      expect(answer.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    }
   });
 
   it('is judged by content, not by name: a text file called .png is not an image', async () => {
@@ -134,22 +150,27 @@ describe('avatar upload (PUT avatar link, multipart field "file")', () => {
 });
 
 describe('the PNG check', () => {
-  it('reads width and height from the IHDR', async () => {
-    expect(pngSize(await pngImage(300, 300))).toEqual({ width: 300, height: 300 });
-    expect(pngSize(await pngImage(17, 5))).toEqual({ width: 17, height: 5 });
+  it('reads the header of a whole, valid PNG', async () => {
+    expect(readPngLayout(await pngImage(300, 300))?.header).toEqual({
+      width: 300,
+      height: 300,
+      bitDepth: 8,
+      colourType: 2,
+    });
+    expect(readPngLayout(await pngImage(17, 5))?.header).toMatchObject({ width: 17, height: 5 });
   });
 
   it('refuses a PNG whose IHDR is corrupt', async () => {
     const png = await pngImage(300, 300);
     png[20] ^= 0xff; // height bytes changed without fixing the CRC
-    expect(pngSize(png)).toBeNull();
+    expect(readPngLayout(png)).toBeNull();
   });
 
-  it('knows other image formats by their magic bytes', () => {
+  it('knows other image formats by their magic bytes', async () => {
     const ascii = (text: string) => new TextEncoder().encode(text);
     expect(imageFormat(ascii('GIF89a....'))).toBe('gif');
     expect(imageFormat(ascii('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
     expect(imageFormat(ascii('hello'))).toBeNull();
-    expect(() => checkAvatar(ascii('GIF89a....'))).toThrow(AppError);
+    await expect(checkAvatar(ascii('GIF89a....'))).rejects.toThrow(AppError);
   });
 });

@@ -16,7 +16,7 @@ import {
   playerStats,
   SCORE_SORTS,
 } from '../db/activity';
-import { AVATAR_MAX_BYTES, checkAvatar, storeAvatar } from '../db/avatars';
+import { replaceAvatarKey, storeAvatar } from '../db/avatars';
 import { type Database, database } from '../db/client';
 import {
   findPlayer,
@@ -30,7 +30,8 @@ import { findPreferences, savePreferences } from '../db/preferences';
 import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
 import { sameAddress } from '../lib/email';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { checkAvatar, readAvatarUpload } from '../lib/avatarUpload';
+import { conflict, forbidden, notFound } from '../lib/errors';
 import { page, pageQuery } from '../lib/hal';
 import { pathId, readJson, readQuery } from '../lib/validate';
 import { toClashSummary, toLogSummary, toNotification, toScoreSummary } from '../lib/resources/activity';
@@ -185,32 +186,25 @@ export const playersRoutes = new Hono<Players>()
     if (email && !unchanged) await mailToken(c, db, row, email, 'VERIFY_EMAIL');
     return c.json(toPlayerResource(row, me));
   })
-  // A multipart `file`: the client's 300x300 PNG crop, checked by its bytes, stored in R2 under a
-  // new key; the previous image is deleted once the player points at the new one.
+  // A multipart `file`: the client's 300x300 PNG crop, checked by its bytes, stored in R2 under a new
+  // key. Uploads at the same time each store their file; the player row settles which one stays (a
+  // compare-and-set on the key they read), and whichever object it no longer points at is deleted.
   .put('/:id/avatar', async (c) => {
     const db = database(c.env.DB);
     const me = await ownAccount(c, db);
-    // Refused before reading when the declared size can't fit (2 MB plus the multipart framing).
-    if (Number(c.req.header('Content-Length') ?? '0') > AVATAR_MAX_BYTES + 16 * 1024)
-      throw new AppError(413, 'avatar-too-large');
-    let file: File | string | null;
-    try {
-      // workers-types declares string entries only; with the `formdata_parser_supports_files` default
-      // (compatibility dates since 2021-11) a file part arrives as a File.
-      file = (await c.req.formData()).get('file') as unknown as File | string | null;
-    } catch {
-      throw badRequest('avatar-missing');
-    }
-    if (!file || typeof file === 'string') throw badRequest('avatar-missing');
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    checkAvatar(bytes);
+    const bytes = await readAvatarUpload(c.req.raw);
+    await checkAvatar(bytes);
     const key = await storeAvatar(c.env.AVATARS, me.id, bytes);
-    let row: PlayerRow;
+    let row: PlayerRow | null;
     try {
-      row = await updatePlayer(db, me.id, { avatarKey: key });
+      row = await replaceAvatarKey(db, me.id, me.avatarKey, key);
     } catch (error) {
       await c.env.AVATARS.delete(key);
       throw error;
+    }
+    if (!row) {
+      await c.env.AVATARS.delete(key);
+      throw conflict('avatar-changed');
     }
     if (me.avatarKey) await c.env.AVATARS.delete(me.avatarKey);
     return c.json(toPlayerResource(row, me));
