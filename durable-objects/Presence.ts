@@ -1,5 +1,11 @@
-import { type Connection, Server } from 'partyserver';
+import { type Connection, type ConnectionContext, Server } from 'partyserver';
+import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
 import { answerPings } from './heartbeat';
+
+/** The close code of a channel whose session ended: the client renews its session before it reconnects. */
+export const SESSION_ENDED = 4001;
+
+const playerTag = (playerId: number) => `player-${playerId}`;
 
 /** Who is online, and each player's private notification channel. (Logic arrives with the presence issue.) */
 export class Presence extends Server {
@@ -13,6 +19,21 @@ export class Presence extends Server {
   /** A round trip for the health check. */
   ping(): 'pong' {
     return 'pong';
+  }
+
+  /** Each channel is tagged with its player, so that the player's channels can be found after hibernation. */
+  override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    const playerId = viewerFrom(ctx.request.headers.get(VIEWER_HEADER));
+    return playerId ? [playerTag(playerId)] : [];
+  }
+
+  /**
+   * Closes the player's open channels: their session ended (logout, a password change, a stolen refresh
+   * token). A channel's token was checked when it opened, so without this it would keep listening.
+   */
+  endSessions(playerId: number) {
+    for (const connection of this.getConnections(playerTag(playerId)))
+      connection.close(SESSION_ENDED, 'session-ended');
   }
 
   override onConnect(connection: Connection) {

@@ -1,5 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '../../worker/db/client';
 import worker from '../../worker/index';
 import { buildMime, CloudflareEmailSender, emailSender, OutboxEmailSender } from '../../worker/lib/email';
@@ -9,6 +9,7 @@ import {
   expectError,
   json,
   mailedToken,
+  moveToNewAddress,
   outbox,
   type Player,
   registerGuest,
@@ -17,6 +18,9 @@ import {
   signIn,
   uniqueEmail,
 } from './helpers';
+
+// Each test asks for a few mails; per-address mail limits are tested on purpose, never by accident.
+beforeEach(moveToNewAddress);
 
 const verify = (token?: string, jar?: CookieJar) =>
   call(`/auth/email-verification${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, {

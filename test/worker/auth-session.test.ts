@@ -12,6 +12,7 @@ import {
   signIn,
   signUp,
   uniqueEmail,
+  verifyEmail,
 } from './helpers';
 
 const DEV_SECRET = 'yamb-local-development-secret-not-for-production';
@@ -22,6 +23,7 @@ describe('sign-in (POST /api/auth/token)', () => {
   it('accepts {identifier}, {username} and {email}, each with the password', async () => {
     const email = uniqueEmail();
     const { username, player } = await signUp({ email, password: 'secret123' });
+    await verifyEmail(email);
     for (const body of [
       { identifier: username, password: 'secret123' },
       { identifier: email.toUpperCase(), password: 'secret123' },
@@ -36,6 +38,15 @@ describe('sign-in (POST /api/auth/token)', () => {
       expect(jar.get('yamb_refresh')).toBeTruthy();
       expect((await json<Player>(await call('/players/me', { jar }))).id).toBe(player.id);
     }
+  });
+
+  it('an e-mail address is a sign-in identifier only once it is verified', async () => {
+    const email = uniqueEmail();
+    const { username } = await signUp({ email, password: 'secret123' });
+    await expectError(await token({ identifier: email, password: 'secret123' }), 401, 'credentials-invalid');
+    expect((await token({ identifier: username, password: 'secret123' })).status).toBe(200);
+    await verifyEmail(email);
+    expect((await token({ identifier: email, password: 'secret123' })).status).toBe(200);
   });
 
   it.each([

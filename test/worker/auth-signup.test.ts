@@ -12,6 +12,7 @@ import {
   signUp,
   uniqueEmail,
   uniqueName,
+  verifyEmail,
 } from './helpers';
 
 const register = (body: object, jar?: CookieJar, language?: string) =>
@@ -148,13 +149,41 @@ describe('sign-up', () => {
     );
   });
 
-  it('refuses a taken e-mail in any case with 409 email-taken', async () => {
+  it('never says whether an e-mail is someone else’s: a verified owner’s address is accepted, claims nothing, and the owner is told', async () => {
     const email = uniqueEmail();
-    await signUp({ email });
+    const owner = await signUp({ email });
+    await verifyEmail(email);
+    const squatter = await register({ username: uniqueName(), email: email.toUpperCase(), password: 'secret123' });
+    expect(squatter.status).toBe(201);
+    expect(await json(squatter)).toMatchObject({ emailVerified: false });
+    // The owner got a notice, not a link that would verify the address for the newcomer.
+    const [notice] = await outbox(email);
+    expect(notice.subject).toMatch(/another Yamb account/);
+    expect(notice.text).toContain(owner.username);
+    expect(notice.text).not.toContain('/email-verification');
+    // The address still signs the owner in, and only the owner.
+    const signedIn = await call('/auth/token', { method: 'POST', body: { identifier: email, password: 'secret123' } });
+    expect((await json(signedIn)).id).toBe(owner.player.id);
+  });
+
+  it('an unverified address claims nothing: its real owner signs up with it and verifies it, and the squatter loses it', async () => {
+    const email = uniqueEmail();
+    const squatter = await signUp({ email });
+    const owner = await signUp({ email: email.toUpperCase() });
+    expect(owner.player.emailVerified).toBe(false);
+    await verifyEmail(email.toUpperCase());
+    const squatterRow = await env.DB.prepare('SELECT email FROM players WHERE id = ?')
+      .bind(squatter.player.id)
+      .first<{ email: string | null }>();
+    expect(squatterRow?.email).toBeNull();
+    // The squatter's own link, if they ever get it, verifies nothing any more.
+    const mails = await outbox(email);
+    const squatterLink = mails.find((mail) => mail.text.includes(squatter.username));
+    const token = /token=([A-Za-z0-9_%-]+)/.exec(squatterLink?.text ?? '')?.[1] ?? '';
     await expectError(
-      await register({ username: uniqueName(), email: email.toUpperCase(), password: 'secret123' }),
-      409,
-      'email-taken',
+      await call(`/auth/email-verification?token=${token}`, { method: 'PUT' }),
+      400,
+      'email-verification-failed',
     );
   });
 
@@ -215,6 +244,25 @@ describe('a guest who signs up', () => {
     expect(session.player.id).toBe(id);
   });
 
+  it('signs up once when the same sign-up is sent ten times at once: one 201, the rest 409 player-registered', async () => {
+    const guest = await registerGuest();
+    const names = Array.from({ length: 10 }, () => uniqueName('R'));
+    const answers = await Promise.all(
+      names.map((username) => register({ username, password: 'secret123' }, guest.jar.clone())),
+    );
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    for (const response of answers.filter((r) => r.status !== 201))
+      await expectError(response, 409, 'player-registered');
+    // The account is the winner's, whole: its name and its password sign in.
+    const winner = answers.find((response) => response.status === 201) as Response;
+    const { name } = await json<Player>(winner);
+    const signedIn = await call('/auth/token', { method: 'POST', body: { identifier: name, password: 'secret123' } });
+    expect((await json<Player>(signedIn)).id).toBe(guest.player.id);
+    const row = await env.DB.prepare('SELECT name FROM players WHERE id = ?').bind(guest.player.id).first();
+    expect(row?.name).toBe(name);
+  });
+
   it('may keep its guest name', async () => {
     // Short enough for the sign-up rule: the longest guest names (PurpleDolphin999) have 16 characters.
     const guest = await registerGuest(new CookieJar(), 'BlueOwl12');
@@ -223,12 +271,16 @@ describe('a guest who signs up', () => {
     expect(account.player.name).toBe(guest.player.name);
   });
 
-  it('a registered player signing up makes a new account instead', async () => {
+  it('a registered player signing up is refused (409 player-registered): one account per session', async () => {
     const first = await signUp();
     const session = await signIn(first.username, first.password);
-    const second = await signUp({ jar: session.jar });
-    expect(second.player.id).not.toBe(first.player.id);
+    await expectError(
+      await register({ username: uniqueName(), password: 'secret123' }, session.jar),
+      409,
+      'player-registered',
+    );
     const me = await json<Player>(await call('/players/me', { jar: session.jar }));
-    expect(me.id).toBe(first.player.id);
+    expect(me).toMatchObject({ id: first.player.id, name: first.username });
   });
+
 });

@@ -71,6 +71,17 @@ export function url(path: string): string {
   return `${ORIGIN}${absolute.startsWith('/api/') || absolute === '/api' ? absolute : `/api${absolute}`}`;
 }
 
+const randomIp = () => `10.${[...crypto.getRandomValues(new Uint8Array(3))].join('.')}`;
+let clientIp = randomIp();
+
+/**
+ * `clientIp` is the address this test file's requests come from (as Cloudflare's CF-Connecting-IP), unless
+ * a request names its own: the Workers tests share one D1, so per-address limits would otherwise add up
+ * across files. From now on this file's requests come from another address (for a file that sends many mails). */
+export function moveToNewAddress() {
+  clientIp = randomIp();
+}
+
 /** Builds the Request that `call` sends (also usable with `worker.fetch` directly). */
 export function request(path: string, init: CallInit = {}): Request {
   const { body, jar, language, headers: given, ...rest } = init;
@@ -91,6 +102,7 @@ export function request(path: string, init: CallInit = {}): Request {
     }
   }
   if (jar && !headers.has('Cookie')) headers.set('Cookie', jar.header());
+  if (!headers.has('CF-Connecting-IP')) headers.set('CF-Connecting-IP', clientIp);
   if (language) headers.set('Accept-Language', language);
   return new Request(url(path), { ...rest, headers, body: payload });
 }
@@ -176,6 +188,14 @@ export async function signIn(identifier: string, password: string, jar = new Coo
   const response = await call('/auth/token', { method: 'POST', jar, body: { identifier, password } });
   expect(response.status).toBe(200);
   return { jar, player: await json<Player>(response), cookie: jar.header() };
+}
+
+/** Opens the verification link last mailed to `email` (the address becomes verified); returns the player. */
+export async function verifyEmail(email: string): Promise<Player> {
+  const token = await mailedToken(email, '/email-verification');
+  const response = await call(`/auth/email-verification?token=${encodeURIComponent(token)}`, { method: 'PUT' });
+  expect(response.status).toBe(200);
+  return json<Player>(response);
 }
 
 /** A registered player, signed in: sign-up then sign-in. */

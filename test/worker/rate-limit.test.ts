@@ -41,4 +41,15 @@ describe('rate limits', () => {
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
   });
+
+  it('forgets counters that count for nothing any more, so one-off identifiers do not pile up', async () => {
+    const rows = async () =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'story:one-off-%'").first<{ n: number }>())?.n;
+    for (let i = 0; i < 20; i++) await attempt(`one-off-${i}`, edge + i);
+    expect(await rows()).toBe(20);
+    // Two windows later every one of them is over; counting anything sweeps them away (a bounded number
+    // per count, and other files' counters share the table, so count a few times).
+    for (let i = 0; i < 10; i++) await attempt('someone-new', edge + 2 * 60_000 + 1 + i);
+    expect(await rows()).toBe(0);
+  });
 });

@@ -74,6 +74,17 @@ export default function Register() {
     }
   };
 
+  // One account per session: a registered player signs out before making another (the server refuses too).
+  if (player && !player.guest)
+    return (
+      <section className="page auth-page" aria-labelledby="register-title">
+        <div className="card auth-card">
+          <h1 id="register-title">{t('screens.register')}</h1>
+          <p className="muted">{t('auth.register.signedInLead', { name: player.name })}</p>
+        </div>
+      </section>
+    );
+
   return (
     <section className="page auth-page" aria-labelledby="register-title">
       <form className="card auth-card" noValidate onSubmit={onSubmit}>

@@ -1,9 +1,10 @@
 import type { Database } from '../db/client';
 import { type EmailTokenKind, issueEmailToken } from '../db/emailTokens';
+import { findPlayerByVerifiedEmail } from '../db/players';
 import type { PlayerRow } from '../db/schema';
 import { emailSender } from '../lib/email';
 import { mailText, pickLanguage } from '../lib/i18n';
-import { consume, RULES } from '../lib/rateLimit';
+import { clientIp, consumeAll, RULES } from '../lib/rateLimit';
 import type { AppContext } from './session';
 
 const MAILS: Record<EmailTokenKind, { path: string; subject: string; text: string }> = {
@@ -21,11 +22,33 @@ function appOrigin(c: AppContext): string {
 }
 
 /**
- * Counts a mail to `email` and refuses (429) a flood to one inbox. Called before anything is written,
- * and also for addresses no mail goes to, so that a known and an unknown address answer alike.
+ * Counts a mail to `email` and refuses (429) a flood to one inbox, from one address, or by one account.
+ * Called before anything is written, and also for addresses no mail goes to, so that a known and an
+ * unknown address answer alike.
  */
-export async function countMail(c: AppContext, email: string) {
-  await consume(c.env.DB, RULES.emailPerAddress, email);
+export async function countMail(c: AppContext, email: string, account?: Pick<PlayerRow, 'id'>) {
+  await consumeAll(c.env.DB, [
+    [RULES.emailPerAddress, email],
+    [RULES.emailPerIp, clientIp(c)],
+    ...(account ? [[RULES.emailPerAccount, `player-${account.id}`] as const] : []),
+  ]);
+}
+
+/**
+ * Mails a verification link for `email`, newly given by `player`; count it first. When the address is
+ * already a verified one of another player, its owner gets a notice instead (the claim stays unverified
+ * and claims nothing): the answer to the claimant is the same either way, so it tells nobody whose the
+ * address is, and the owner learns that someone typed it.
+ */
+export async function mailVerification(c: AppContext, db: Database, player: Pick<PlayerRow, 'id' | 'name'>, email: string) {
+  const owner = await findPlayerByVerifiedEmail(db, email);
+  if (!owner || owner.id === player.id) return mailToken(c, db, player, email, 'VERIFY_EMAIL');
+  const language = pickLanguage(c.req.header('Accept-Language'));
+  await emailSender(c.env, db).send({
+    to: email,
+    subject: mailText(language, 'address-in-use-subject'),
+    text: mailText(language, 'address-in-use-text', { name: owner.name, link: `${appOrigin(c)}/forgot-password` }),
+  });
 }
 
 /** Mails the player a single-use link of the given kind, in the request's language (count it first). */

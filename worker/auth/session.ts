@@ -1,14 +1,16 @@
-import { and, eq, gte, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sign, verify } from 'hono/jwt';
-import type { Database } from '../db/client';
+import { type Database, database } from '../db/client';
 import { type PlayerRow, players, sessions } from '../db/schema';
 import type { Env } from '../env';
 import { forbidden, unauthorized } from '../lib/errors';
 import { randomToken, sha256 } from './crypto';
 
 export const ACCESS_COOKIE = 'yamb_access';
+/** The one Presence room: who is online and every player's private channel. */
+export const PRESENCE_ROOM = 'global';
 export const REFRESH_COOKIE = 'yamb_refresh';
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -16,6 +18,8 @@ export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 export type AppContext = Context<{ Bindings: Env; Variables: SessionVariables }>;
 export interface SessionVariables {
   playerId: number | null;
+  /** The signed-in player's row, read once per request by the session middleware; null when anonymous. */
+  player: PlayerRow | null;
 }
 
 const DEV_SECRET = 'yamb-local-development-secret-not-for-production';
@@ -47,23 +51,41 @@ function sessionless(path: string): boolean {
   return SESSIONLESS.has(trimmed) || SESSIONLESS_PREFIXES.some((prefix) => trimmed.startsWith(prefix));
 }
 
+/** A request that acts: an unsafe method, or a socket upgrade (a GET that opens a channel of the player's). */
+const acts = (c: Context) => !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) || !!c.req.header('Upgrade');
+
 /**
- * Reads the access cookie. No cookie means "not signed in". A cookie whose token is expired or forged
- * is a 401 token-expired, so the client refreshes and asks again instead of being answered as a
+ * Reads the access cookie and the player it names, with one D1 read by primary key (the routes then use
+ * that row, so a request reads it once). No cookie means "not signed in". A token that is expired,
+ * forged, or signed before the player's `tokensValidAfter` (logout, password change, a stolen refresh
+ * token) is a 401 token-expired, so the client refreshes and asks again instead of being answered as a
  * stranger (the cookie outlives its token for exactly this); only the SESSIONLESS routes take it as none.
+ * A banned player may still read, but every action and socket is refused at once (403 player-banned).
  */
 export const session: MiddlewareHandler<{ Bindings: Env; Variables: SessionVariables }> = async (c, next) => {
   const token = getCookie(c, ACCESS_COOKIE);
   const claims = await accessClaims(c.env, token);
-  if (token && !claims && !sessionless(c.req.path)) throw unauthorized('token-expired');
-  c.set('playerId', claims?.playerId ?? null);
+  const player = claims ? await sessionRow(database(c.env.DB), claims) : null;
+  if (token && !player && !sessionless(c.req.path)) throw unauthorized('token-expired');
+  if (player && acts(c) && !sessionless(c.req.path)) refuseBanned(player);
+  c.set('playerId', player?.id ?? null);
+  c.set('player', player);
   await next();
 };
 
+/** The player a valid token names, unless the token was signed before their tokens were ended. */
+async function sessionRow(db: Database, claims: AccessClaims): Promise<PlayerRow | null> {
+  const row = await db.query.players.findFirst({ where: eq(players.id, claims.playerId) });
+  return row && claims.issuedAtMs >= row.tokensValidAfter ? row : null;
+}
+
 export interface AccessClaims {
   playerId: number;
-  /** When the token was signed, epoch seconds. */
-  issuedAt: number;
+  /**
+   * When the token was signed, epoch milliseconds: `iat` has second precision, too coarse to tell a token
+   * signed just before a password change from the one the change itself signs in the same second.
+   */
+  issuedAtMs: number;
 }
 
 /** What a valid, unexpired access token says; null for anything else. */
@@ -72,25 +94,13 @@ export async function accessClaims(env: Env, token: string | undefined): Promise
   try {
     const payload = await verify(token, secret(env), 'HS256');
     const id = Number(payload.sub);
-    const issuedAt = Number(payload.iat);
-    if (!Number.isSafeInteger(id) || id <= 0 || !Number.isFinite(issuedAt)) return null;
-    return { playerId: id, issuedAt };
+    // Tokens signed before `ims` existed count from the start of their `iat` second.
+    const issuedAtMs = Number(payload.ims ?? Number(payload.iat) * 1000);
+    if (!Number.isSafeInteger(id) || id <= 0 || !Number.isFinite(issuedAtMs)) return null;
+    return { playerId: id, issuedAtMs };
   } catch {
     return null;
   }
-}
-
-/**
- * True when a session of the player was revoked (logout, password change, a stolen refresh token) at or
- * after the moment a token was issued: the token belongs to what was ended. `iat` has second precision,
- * so a revocation within the same second counts as later.
- */
-export async function revokedSince(db: Database, playerId: number, issuedAt: number): Promise<boolean> {
-  const row = await db.query.sessions.findFirst({
-    columns: { id: true },
-    where: and(eq(sessions.playerId, playerId), gte(sessions.revokedAt, issuedAt * 1000)),
-  });
-  return row !== undefined;
 }
 
 export function requirePlayerId(c: AppContext): number {
@@ -100,10 +110,8 @@ export function requirePlayerId(c: AppContext): number {
 }
 
 /** The signed-in player: 401 without a session (or for a deleted player), 403 for a banned one. */
-export async function requirePlayer(c: AppContext, db: Database): Promise<PlayerRow> {
-  const id = requirePlayerId(c);
-  const player = await db.query.players.findFirst({ where: eq(players.id, id) });
-  // A valid token for a deleted player is as good as none.
+export function requirePlayer(c: AppContext): PlayerRow {
+  const player = c.get('player');
   if (!player) throw unauthorized();
   refuseBanned(player);
   return player;
@@ -114,16 +122,15 @@ export function refuseBanned(player: Pick<PlayerRow, 'status'>) {
 }
 
 /** The signed-in player, or null for an anonymous caller (or a token whose player is gone). */
-export async function currentPlayer(c: AppContext, db: Database): Promise<PlayerRow | null> {
-  const id = c.get('playerId');
-  if (!id) return null;
-  return (await db.query.players.findFirst({ where: eq(players.id, id) })) ?? null;
+export function currentPlayer(c: AppContext): PlayerRow | null {
+  return c.get('player');
 }
 
 async function setAccessCookie(c: AppContext, playerId: number) {
-  const now = Math.floor(Date.now() / 1000);
+  const nowMs = Date.now();
+  const now = Math.floor(nowMs / 1000);
   const token = await sign(
-    { sub: String(playerId), iat: now, exp: now + ACCESS_TTL_SECONDS },
+    { sub: String(playerId), iat: now, ims: nowMs, exp: now + ACCESS_TTL_SECONDS },
     secret(c.env),
     'HS256',
   );
@@ -209,7 +216,7 @@ export async function rotateSession(c: AppContext, db: Database): Promise<number
     await setAccessCookie(c, row.playerId);
     return row.playerId;
   }
-  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.familyId, row.familyId));
+  await revokeFamily(c, db, row.familyId, row.playerId);
   throw signedOut(c);
 }
 
@@ -236,8 +243,26 @@ export async function revokePresentedSession(c: AppContext, db: Database) {
   const token = getCookie(c, REFRESH_COOKIE);
   if (!token) return;
   const row = await db.query.sessions.findFirst({ where: eq(sessions.tokenHash, await sha256(token)) });
-  if (row)
-    await db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.familyId, row.familyId));
+  if (row) await revokeFamily(c, db, row.familyId, row.playerId);
+}
+
+/**
+ * Ends one sign-in: its refresh tokens, and every access token of the player signed until now. The
+ * player's other devices hold other families, so they refresh (one 401 token-expired) and carry on.
+ * One batch, so the family is never revoked while its access tokens still work.
+ */
+async function revokeFamily(c: AppContext, db: Database, familyId: string, playerId: number) {
+  const now = Date.now();
+  await db.batch([
+    db.update(sessions).set({ revokedAt: now }).where(eq(sessions.familyId, familyId)),
+    endAccessTokens(db, playerId, now),
+  ]);
+  await closeChannels(c, playerId);
+}
+
+/** Refuses from now on every access token of the player signed before `now` (any sign-in, any device). */
+export function endAccessTokens(db: Database, playerId: number, now = Date.now()) {
+  return db.update(players).set({ tokensValidAfter: now }).where(eq(players.id, playerId));
 }
 
 /** Revokes the family of the presented refresh token, if any, and clears the cookies. */
@@ -246,8 +271,19 @@ export async function endSession(c: AppContext, db: Database) {
   clearSessionCookies(c);
 }
 
-export async function revokeAllSessions(db: Database, playerId: number) {
-  await db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.playerId, playerId));
+/** Ends every sign-in of the player, refresh and access tokens alike (a password change, a ban). */
+export async function revokeAllSessions(c: AppContext, db: Database, playerId: number) {
+  const now = Date.now();
+  await db.batch([
+    db.update(sessions).set({ revokedAt: now }).where(eq(sessions.playerId, playerId)),
+    endAccessTokens(db, playerId, now),
+  ]);
+  await closeChannels(c, playerId);
+}
+
+/** The player's open live channels close too: they were let in by a token that no longer counts. */
+async function closeChannels(c: AppContext, playerId: number) {
+  await c.env.PRESENCE.getByName(PRESENCE_ROOM).endSessions(playerId);
 }
 
 export function clearSessionCookies(c: AppContext) {

@@ -1,9 +1,8 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { PasswordHash } from '../auth/passwords';
 import { notFound } from '../lib/errors';
 import type { PageRequest } from '../lib/hal';
 import type { Database } from './client';
-import { upsertCredentials } from './credentials';
 import { credentials, type PlayerRow, players } from './schema';
 
 export async function findPlayer(db: Database, id: number): Promise<PlayerRow> {
@@ -20,33 +19,29 @@ export async function findPlayerByName(db: Database, name: string) {
   return (await db.query.players.findFirst({ where: sameName(name) })) ?? null;
 }
 
-export async function findPlayerByEmail(db: Database, email: string) {
-  return (await db.query.players.findFirst({ where: sameEmail(email) })) ?? null;
+/** The player whose verified address this is: an address someone only typed belongs to nobody. */
+export async function findPlayerByVerifiedEmail(db: Database, email: string) {
+  return (
+    (await db.query.players.findFirst({ where: and(sameEmail(email), eq(players.emailVerified, true)) })) ??
+    null
+  );
 }
 
-/** A sign-in identifier is an e-mail when it has an @, a username otherwise. */
+/** A sign-in identifier is an e-mail when it has an @ (a verified one only), a username otherwise. */
 export async function findPlayerByIdentifier(db: Database, identifier: string) {
-  return identifier.includes('@') ? findPlayerByEmail(db, identifier) : findPlayerByName(db, identifier);
+  return identifier.includes('@')
+    ? findPlayerByVerifiedEmail(db, identifier)
+    : findPlayerByName(db, identifier);
 }
 
 /**
- * The 409 key for a name or e-mail that another player already holds, or null. Checked before
- * writing to name the field; the unique indexes still decide a race (`uniqueViolationKey`).
+ * True when another player holds the name. Checked before writing to name the field; the unique index
+ * still decides a race (`uniqueViolationKey`). E-mails are never "taken" in an answer: see
+ * `claimVerifiedEmail`.
  */
-export async function takenKey(
-  db: Database,
-  wanted: { name?: string; email?: string },
-  ownerId?: number,
-): Promise<'username-taken' | 'email-taken' | null> {
-  if (wanted.name) {
-    const holder = await findPlayerByName(db, wanted.name);
-    if (holder && holder.id !== ownerId) return 'username-taken';
-  }
-  if (wanted.email) {
-    const holder = await findPlayerByEmail(db, wanted.email);
-    if (holder && holder.id !== ownerId) return 'email-taken';
-  }
-  return null;
+export async function nameTaken(db: Database, name: string, ownerId?: number): Promise<boolean> {
+  const holder = await findPlayerByName(db, name);
+  return !!holder && holder.id !== ownerId;
 }
 
 /** D1 reports a UNIQUE constraint failure only in the error text. */
@@ -110,28 +105,64 @@ export async function createMember(
   return row;
 }
 
-/** A guest becomes a registered player in place: same id, so their games and scores stay theirs. */
+/**
+ * A guest becomes a registered player in place: same id, so their games and scores stay theirs. Null when
+ * the player is no guest any more (a sign-up sent twice at once: the first one won). The update is
+ * conditional on `guest`, and a guest has no password, so the plain insert of one fails for the loser
+ * and the batch (one transaction) leaves nothing of it behind.
+ */
 export async function upgradeGuest(
   db: Database,
   guestId: number,
   account: { name: string; email?: string },
   hash: PasswordHash,
-): Promise<PlayerRow> {
-  const [[row]] = await db.batch([
-    db
-      .update(players)
-      .set({
-        name: account.name,
-        email: account.email ?? null,
-        emailVerified: false,
-        guest: false,
-        updatedAt: Date.now(),
-      })
-      .where(eq(players.id, guestId))
-      .returning(),
-    upsertCredentials(db, guestId, hash),
-  ]);
-  return row;
+): Promise<PlayerRow | null> {
+  try {
+    const [[row]] = await db.batch([
+      db
+        .update(players)
+        .set({
+          name: account.name,
+          email: account.email ?? null,
+          emailVerified: false,
+          guest: false,
+          updatedAt: Date.now(),
+        })
+        .where(and(eq(players.id, guestId), eq(players.guest, true)))
+        .returning(),
+      db.insert(credentials).values({ playerId: guestId, ...hash, updatedAt: Date.now() }),
+    ]);
+    return row ?? null;
+  } catch (error) {
+    if (/credentials\.player_id/i.test(errorText(error))) return null;
+    throw error;
+  }
+}
+
+/**
+ * The player proves `email` is theirs: it becomes their verified address, and every other player's
+ * unverified claim on it is dropped, in one transaction. Null when it can't be theirs any more (another
+ * player verified it first: the unique index of verified addresses refuses the second).
+ */
+export async function claimVerifiedEmail(db: Database, playerId: number, email: string): Promise<PlayerRow | null> {
+  const now = Date.now();
+  try {
+    const [, [row]] = await db.batch([
+      db
+        .update(players)
+        .set({ email: null, updatedAt: now })
+        .where(and(sameEmail(email), eq(players.emailVerified, false), ne(players.id, playerId))),
+      db
+        .update(players)
+        .set({ emailVerified: true, updatedAt: now })
+        .where(and(eq(players.id, playerId), sameEmail(email)))
+        .returning(),
+    ]);
+    return row ?? null;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
 }
 
 export async function updatePlayer(

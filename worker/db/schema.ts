@@ -19,14 +19,23 @@ export const players = sqliteTable(
     status: text('status', { enum: ['ACTIVE', 'BANNED'] })
       .notNull()
       .default('ACTIVE'),
+    /**
+     * Access tokens signed before this moment are refused: set by logout, a password change or reset,
+     * a stolen refresh token and a ban, so the ending takes effect at once instead of when the token expires.
+     */
+    tokensValidAfter: integer('tokens_valid_after').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('players_external_id_unique').on(t.externalId),
-    // Usernames and e-mails are unique regardless of case.
+    // Usernames are unique regardless of case; so are e-mails, among verified ones only: an address
+    // someone typed but never confirmed claims nothing (anyone may type anyone's address).
     uniqueIndex('players_name_unique').on(sql`lower(${t.name})`),
-    uniqueIndex('players_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('players_verified_email_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerified} = 1`),
+    index('players_email_idx').on(sql`lower(${t.email})`),
     index('players_created_at_idx').on(t.createdAt),
   ],
 );
@@ -263,7 +272,9 @@ export const rateLimits = sqliteTable('rate_limits', {
   count: integer('count').notNull(),
   /** The count of the window before, weighted into the current one so a window's edge is no reset. */
   previousCount: integer('previous_count').notNull().default(0),
-});
+  /** When the row counts for nothing any more (the end of the window after the current one): then it is deleted. */
+  expiresAt: integer('expires_at').notNull().default(0),
+}, (t) => [index('rate_limits_expires_at_idx').on(t.expiresAt)]);
 
 export type PlayerRow = typeof players.$inferSelect;
 export type GameRow = typeof games.$inferSelect;

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { GUEST_NAME, randomGuestName } from '../auth/guest';
-import { countMail, mailToken } from '../auth/mails';
+import { countGuess } from '../auth/guesses';
+import { countMail, mailToken, mailVerification } from '../auth/mails';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import {
   accessClaims,
@@ -9,7 +10,6 @@ import {
   refuseBanned,
   requirePlayer,
   revokeAllSessions,
-  revokedSince,
   revokePresentedSession,
   rotateSession,
   type SessionVariables,
@@ -19,14 +19,14 @@ import { database } from '../db/client';
 import { findCredentials, setPassword } from '../db/credentials';
 import { consumeEmailToken } from '../db/emailTokens';
 import {
+  claimVerifiedEmail,
   createMember,
   findPlayer,
-  findPlayerByEmail,
   findPlayerByIdentifier,
+  findPlayerByVerifiedEmail,
   isUniqueViolation,
-  takenKey,
+  nameTaken,
   uniqueViolationKey,
-  updatePlayer,
   upgradeGuest,
 } from '../db/players';
 import { players } from '../db/schema';
@@ -34,7 +34,7 @@ import type { Env } from '../env';
 import { sameAddress } from '../lib/email';
 import { badRequest, conflict, unauthorized } from '../lib/errors';
 import { verifyHuman } from '../lib/humanCheck';
-import { clear, clientIp, consume, RULES, refund } from '../lib/rateLimit';
+import { clientIp, consume, RULES } from '../lib/rateLimit';
 import { readJson, readQuery } from '../lib/validate';
 import { toPlayerResource } from '../lib/resources/player';
 import {
@@ -71,47 +71,46 @@ export const auth = new Hono<Auth>()
     }
     throw conflict('username-taken');
   })
-  // Sign-up. A signed-in guest is upgraded in place (same id, games and scores kept); anyone else
-  // gets a new account and signs in afterwards.
+  // Sign-up. A signed-in guest is upgraded in place (same id, games and scores kept); a visitor without
+  // a session gets a new account and signs in afterwards. A registered player is refused: that is also
+  // what the guest's own sign-up sent twice at once meets the second time.
   .post('/register', async (c) => {
     await consume(c.env.DB, RULES.registrationPerIp, clientIp(c));
     const body = await readJson(c, RegisterBody);
     await verifyHuman(c.env, c.req.header('X-Recaptcha-Token'), 'register', c.req.header('CF-Connecting-IP'));
     const db = database(c.env.DB);
-    const caller = await currentPlayer(c, db);
-    const guest = caller?.guest ? caller : null;
+    const caller = currentPlayer(c);
+    if (caller && !caller.guest) throw conflict('player-registered');
+    const guest = caller;
     const account = { name: body.username, email: body.email };
-    const taken = await takenKey(db, account, guest?.id);
-    if (taken) throw conflict(taken);
+    if (await nameTaken(db, account.name, guest?.id)) throw conflict('username-taken');
     if (account.email) await countMail(c, account.email);
     const hash = await hashPassword(body.password);
-    let row: Awaited<ReturnType<typeof createMember>>;
+    let row: Awaited<ReturnType<typeof upgradeGuest>>;
     try {
       row = guest ? await upgradeGuest(db, guest.id, account, hash) : await createMember(db, account, hash);
     } catch (error) {
       const key = uniqueViolationKey(error);
       throw key ? conflict(key) : error;
     }
-    if (row.email) await mailToken(c, db, row, row.email, 'VERIFY_EMAIL');
+    // The same guest's sign-up sent again while the first was on its way: the first one made the account.
+    if (!row) throw conflict('player-registered');
+    if (row.email) await mailVerification(c, db, row, row.email);
     return c.json(toPlayerResource(row, row), 201);
   })
-  // Sign-in by username or e-mail. Unknown names cost the same hashing as known ones. Every attempt is
-  // counted per identifier and per address before the password is checked, so attempts sent in parallel
-  // can't outrun the count; a success clears the identifier's count and gives the address its one back.
+  // Sign-in by username or verified e-mail. Unknown names cost the same hashing as known ones. Every
+  // attempt is counted before the password is checked (auth/guesses.ts says the rule).
   .post('/token', async (c) => {
     const { identifier, password } = await readJson(c, TokenBody);
-    const ip = clientIp(c);
-    await consume(c.env.DB, RULES.signInPerIdentifier, identifier);
-    await consume(c.env.DB, RULES.signInPerIp, ip);
     const db = database(c.env.DB);
     const player = await findPlayerByIdentifier(db, identifier);
+    const succeeded = await countGuess(c, player ? `player-${player.id}` : identifier);
     // Guests have no password, so they never sign in this way.
     const stored = player ? await findCredentials(db, player.id) : null;
     const valid = await verifyPassword(password, stored);
     if (!player || !stored || !valid) throw unauthorized('credentials-invalid');
     refuseBanned(player);
-    await clear(c.env.DB, RULES.signInPerIdentifier, identifier);
-    await refund(c.env.DB, RULES.signInPerIp, ip);
+    await succeeded();
     if (needsRehash(stored)) await setPassword(db, player.id, password);
     // The browser's previous session (usually its guest) ends here.
     await revokePresentedSession(c, db);
@@ -137,7 +136,7 @@ export const auth = new Hono<Auth>()
     if (!claims) throw unauthorized();
     const db = database(c.env.DB);
     const player = await findPlayer(db, claims.playerId).catch(() => null);
-    if (!player || (await revokedSince(db, player.id, claims.issuedAt))) throw unauthorized();
+    if (!player || claims.issuedAtMs < player.tokensValidAfter) throw unauthorized();
     refuseBanned(player);
     await startSession(c, db, player.id);
     return c.json(toPlayerResource(player, player));
@@ -155,16 +154,15 @@ export const auth = new Hono<Auth>()
       if (!used || !owner || !sameAddress(owner.email, used.email)) throw badRequest('password-reset-failed');
       player = owner;
     } else {
-      player = await requirePlayer(c, db);
-      // Counted before the check, like sign-in, so parallel guesses can't outrun the limit.
-      const subject = `player-${player.id}`;
-      await consume(c.env.DB, RULES.signInPerIdentifier, subject);
+      player = requirePlayer(c);
+      // The old password is a guess like a sign-in's, counted in the same buckets.
+      const succeeded = await countGuess(c, `player-${player.id}`);
       if (!(await verifyPassword(body.oldPassword ?? '', await findCredentials(db, player.id))))
         throw badRequest('password-invalid');
-      await clear(c.env.DB, RULES.signInPerIdentifier, subject);
+      await succeeded();
     }
     await setPassword(db, player.id, body.newPassword);
-    await revokeAllSessions(db, player.id);
+    await revokeAllSessions(c, db, player.id);
     await startSession(c, db, player.id);
     return c.json(toPlayerResource(player, player));
   })
@@ -173,9 +171,9 @@ export const auth = new Hono<Auth>()
     const { email } = await readJson(c, EmailBody);
     await countMail(c, email);
     const db = database(c.env.DB);
-    const player = await findPlayerByEmail(db, email);
+    const player = await findPlayerByVerifiedEmail(db, email);
     // Only a verified address of an account with a password can receive a reset link.
-    if (player?.email && player.emailVerified && !player.guest && (await findCredentials(db, player.id)))
+    if (player?.email && !player.guest && (await findCredentials(db, player.id)))
       await mailToken(c, db, player, player.email, 'RESET_PASSWORD');
     return c.body(null, 204);
   })
@@ -184,22 +182,21 @@ export const auth = new Hono<Auth>()
     const db = database(c.env.DB);
     const used = await consumeEmailToken(db, 'VERIFY_EMAIL', token);
     const owner = used ? await findPlayer(db, used.playerId).catch(() => null) : null;
-    // A link mailed to an address the player has since replaced verifies nothing.
+    // A link mailed to an address the player has since replaced (or lost to its verified owner) verifies nothing.
     if (!used || !owner || !sameAddress(owner.email, used.email))
       throw badRequest('email-verification-failed');
-    const row = await updatePlayer(db, owner.id, { emailVerified: true });
-    const viewer = await currentPlayer(c, db);
-    return c.json(toPlayerResource(row, viewer));
+    const row = await claimVerifiedEmail(db, owner.id, used.email);
+    if (!row) throw badRequest('email-verification-failed');
+    return c.json(toPlayerResource(row, currentPlayer(c)));
   })
   // Resends the verification mail for the signed-in player's own, unverified address; any other
   // request gets the same empty answer.
   .post('/email-verification-token', async (c) => {
     const { email } = await readJson(c, EmailBody);
     const db = database(c.env.DB);
-    const me = await currentPlayer(c, db);
-    if (me?.email && !me.emailVerified && sameAddress(me.email, email)) {
-      await countMail(c, me.email);
-      await mailToken(c, db, me, me.email, 'VERIFY_EMAIL');
-    }
+    const me = currentPlayer(c);
+    // Counted whatever happens next, so the answer's timing and limits say nothing about the address.
+    await countMail(c, email, me ?? undefined);
+    if (me?.email && !me.emailVerified && sameAddress(me.email, email)) await mailVerification(c, db, me, me.email);
     return c.body(null, 204);
   });

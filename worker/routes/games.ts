@@ -122,7 +122,7 @@ export const gamesRoutes = new Hono<Games>()
     const me = requirePlayerId(c);
     const { playerId } = await readJson(c, CurrentGameBody);
     if (playerId !== me) throw forbidden('not-your-game');
-    return answer(c, await currentGame(c.env, await requirePlayer(c, database(c.env.DB))));
+    return answer(c, await currentGame(c.env, requirePlayer(c)));
   })
   // Every game, from the D1 index: summaries only; the full game is one GET away.
   .get('/', async (c) => {
@@ -157,5 +157,5 @@ export const gamesRoutes = new Hono<Games>()
     const viewerId = requirePlayerId(c);
     const archived = await (await ownerOf(c.env, gameId(c))).act(viewerId, { type: 'ARCHIVE' });
     if (!archived.ok) throw new AppError(archived.status, archived.key);
-    return answer(c, await currentGame(c.env, await requirePlayer(c, database(c.env.DB))));
+    return answer(c, await currentGame(c.env, requirePlayer(c)));
   });

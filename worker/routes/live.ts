@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { SessionVariables } from '../auth/session';
+import { PRESENCE_ROOM, type SessionVariables } from '../auth/session';
+import { clashMembership } from '../db/clashes';
 import { database } from '../db/client';
 import { findGameRow } from '../db/games';
 import type { Env } from '../env';
@@ -40,14 +41,19 @@ export const live = new Hono<Live>()
     if (!(await findGameRow(database(c.env.DB), id))) throw notFound('game-not-found');
     return forward(c.req.raw, c.get('playerId'), c.env.GAME_ROOM.getByName(String(id)));
   })
-  // Until clashes are built (and their index can be asked), only a signed-in player reaches a clash room.
-  .get('/clashes/:id', (c) => {
+  // A clash's room opens only for a clash of the D1 index, and only to its players: no socket starts a
+  // room for a number that is no clash, nor lets a stranger listen in.
+  .get('/clashes/:id', async (c) => {
     const playerId = c.get('playerId');
     if (!playerId) throw unauthorized();
-    return forward(c.req.raw, playerId, c.env.CLASH_ROOM.getByName(String(pathId(c))));
+    const id = pathId(c);
+    const membership = await clashMembership(database(c.env.DB), id, playerId);
+    if (membership === 'missing') throw notFound('clash-not-found');
+    if (membership === 'stranger') throw forbidden();
+    return forward(c.req.raw, playerId, c.env.CLASH_ROOM.getByName(String(id)));
   })
   .get('/players', (c) => {
     const playerId = c.get('playerId');
     if (!playerId) throw unauthorized();
-    return forward(c.req.raw, playerId, c.env.PRESENCE.getByName('global'));
+    return forward(c.req.raw, playerId, c.env.PRESENCE.getByName(PRESENCE_ROOM));
   });

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { countMail, mailToken } from '../auth/mails';
+import { countMail, mailVerification } from '../auth/mails';
 import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
 import {
   CLASH_SORTS,
@@ -21,8 +21,8 @@ import { type Database, database } from '../db/client';
 import {
   findPlayer,
   listPlayers,
+  nameTaken,
   PLAYER_SORTS,
-  takenKey,
   uniqueViolationKey,
   updatePlayer,
 } from '../db/players';
@@ -42,15 +42,15 @@ import { EmailChangeBody, PreferencesBody, UsernameBody } from '../schemas/playe
 type Players = { Bindings: Env; Variables: SessionVariables };
 
 /** The signed-in player, when the path's player is them: only they change their own account. */
-async function ownAccount(c: AppContext, db: Database): Promise<PlayerRow> {
-  const me = await requirePlayer(c, db);
+function ownAccount(c: AppContext): PlayerRow {
+  const me = requirePlayer(c);
   if (me.id !== pathId(c)) throw forbidden();
   return me;
 }
 
 /** Whose logs: the player's own, or anyone's for an admin. */
 async function selfOrAdmin(c: AppContext, db: Database): Promise<PlayerRow> {
-  const me = await requirePlayer(c, db);
+  const me = requirePlayer(c);
   const id = pathId(c);
   if (me.id !== id && !me.admin) throw forbidden();
   return me.id === id ? me : findPlayer(db, id);
@@ -70,7 +70,8 @@ export const playersRoutes = new Hono<Players>()
   .get('/', async (c) => {
     const request = readQuery(c, pageQuery(PLAYER_SORTS, 'createdAt'));
     const db = database(c.env.DB);
-    const [viewer, { rows, total }] = await Promise.all([currentPlayer(c, db), listPlayers(db, request)]);
+    const viewer = currentPlayer(c);
+    const { rows, total } = await listPlayers(db, request);
     return c.json(
       page(
         'players',
@@ -81,14 +82,14 @@ export const playersRoutes = new Hono<Players>()
     );
   })
   .get('/me', async (c) => {
-    const me = await requirePlayer(c, database(c.env.DB));
+    const me = requirePlayer(c);
     return c.json(toPlayerResource(me, me));
   })
   .get('/stats', async (c) => c.json(await overallStats(database(c.env.DB))))
   .get('/:id', async (c) => {
     const db = database(c.env.DB);
-    const [viewer, row] = await Promise.all([currentPlayer(c, db), findPlayer(db, pathId(c))]);
-    return c.json(toPlayerResource(row, viewer));
+    const row = await findPlayer(db, pathId(c));
+    return c.json(toPlayerResource(row, currentPlayer(c)));
   })
 
   // What anyone may read about a player.
@@ -135,55 +136,54 @@ export const playersRoutes = new Hono<Players>()
   .get('/:id/notifications', async (c) => {
     const request = readQuery(c, pageQuery(NOTIFICATION_SORTS, 'createdAt'));
     const db = database(c.env.DB);
-    const me = await ownAccount(c, db);
+    const me = ownAccount(c);
     const { rows, total } = await playerNotifications(db, me.id, request);
     return c.json(page('notifications', rows.map(toNotification), request, total));
   })
   // Marking all as read deletes them all.
   .delete('/:id/notifications', async (c) => {
     const db = database(c.env.DB);
-    const me = await ownAccount(c, db);
+    const me = ownAccount(c);
     await deletePlayerNotifications(db, me.id);
     return c.body(null, 204);
   })
   // No row yet is a 404 on purpose: the client then sends its local choices (SPEC.md section 4).
   .get('/:id/preferences', async (c) => {
     const db = database(c.env.DB);
-    const me = await ownAccount(c, db);
+    const me = ownAccount(c);
     const preferences = await findPreferences(db, me.id);
     if (!preferences) throw notFound('preferences-not-found');
     return c.json(preferences);
   })
   .put('/:id/preferences', async (c) => {
     const db = database(c.env.DB);
-    const me = await ownAccount(c, db);
+    const me = ownAccount(c);
     const preferences = await readJson(c, PreferencesBody);
     await savePreferences(db, me.id, preferences);
     return c.json(preferences);
   })
   .put('/:id/username', async (c) => {
     const db = database(c.env.DB);
-    const me = await ownAccount(c, db);
+    const me = ownAccount(c);
     const { username } = await readJson(c, UsernameBody);
-    if (await takenKey(db, { name: username }, me.id)) throw conflict('username-taken');
+    if (await nameTaken(db, username, me.id)) throw conflict('username-taken');
     return c.json(toPlayerResource(await changeAccount(db, me, { name: username }), me));
   })
   // A new address starts unverified and gets a verification mail; the same address again changes nothing.
+  // Any address may be typed (it claims nothing until verified), so the answer never says whether it is
+  // someone else's; every new address is counted against the inbox, the caller's address and the account.
   .put('/:id/email', async (c) => {
     const db = database(c.env.DB);
-    const me = await ownAccount(c, db);
+    const me = ownAccount(c);
     const { email } = await readJson(c, EmailChangeBody);
     if ((email ?? null) === me.email) return c.json(toPlayerResource(me, me));
     const unchanged = sameAddress(email, me.email);
-    if (email && !unchanged) {
-      if (await takenKey(db, { email }, me.id)) throw conflict('email-taken');
-      await countMail(c, email);
-    }
+    if (email && !unchanged) await countMail(c, email, me);
     const row = await changeAccount(db, me, {
       email: email ?? null,
       emailVerified: unchanged ? me.emailVerified : false,
     });
-    if (email && !unchanged) await mailToken(c, db, row, email, 'VERIFY_EMAIL');
+    if (email && !unchanged) await mailVerification(c, db, row, email);
     return c.json(toPlayerResource(row, me));
   })
   // A multipart `file`: the client's 300x300 PNG crop, checked by its bytes, stored in R2 under a new
@@ -191,7 +191,7 @@ export const playersRoutes = new Hono<Players>()
   // compare-and-set on the key they read), and whichever object it no longer points at is deleted.
   .put('/:id/avatar', async (c) => {
     const db = database(c.env.DB);
-    const me = await ownAccount(c, db);
+    const me = ownAccount(c);
     const bytes = await readAvatarUpload(c.req.raw);
     await checkAvatar(bytes);
     const key = await storeAvatar(c.env.AVATARS, me.id, bytes);
