@@ -21,7 +21,25 @@ export type RoomAction = GameMove | { type: 'ARCHIVE' };
 /** RPC answers are values, not exceptions: an error thrown across RPC loses its class and its key. */
 export type RoomResult =
   | { ok: true; game: GameResource }
-  | { ok: false; status: 403 | 404 | 409 | 503; key: string };
+  | { ok: false; status: RefusalStatus; key: string };
+type RefusalStatus = 401 | 403 | 404 | 409 | 503;
+
+/** Who asks, as their access token says (the Worker checked its signature and expiry, not D1). */
+export interface RoomViewer {
+  playerId: number;
+  /** When the token was signed, epoch ms: the room refuses one signed before its player's tokens were ended. */
+  issuedAtMs: number;
+}
+
+/**
+ * What the room keeps of its player's account, so that a move needs no D1 read: the Worker sends it at
+ * creation and again whenever it changes (worker/auth/access.ts `pushAccess`: logout, password, ban).
+ */
+export interface PlayerAccess {
+  /** Tokens signed before this moment no longer count. */
+  tokensValidAfter: number;
+  banned: boolean;
+}
 
 export interface NewGame {
   id: number;
@@ -29,6 +47,7 @@ export interface NewGame {
   playerName: string;
   /** The index row's creation time, so the room and the index agree. */
   createdAt: number;
+  access: PlayerAccess;
 }
 
 export interface GameRecord {
@@ -43,15 +62,17 @@ interface Watcher {
 }
 
 const GAME_KEY = 'game';
+const ACCESS_KEY = 'player-access';
 
-const refuse = (status: 403 | 404 | 409 | 503, key: string): RoomResult => ({ ok: false, status, key });
+const refuse = (status: RefusalStatus, key: string): RoomResult => ({ ok: false, status, key });
 
 /**
  * One solo game. Its SQLite-backed storage is the truth: every change is written there (synchronously,
  * through `storage.kv`) before anyone hears of it, and the D1 index follows after. Nothing is cached
  * in memory, so an evicted or restarted object picks up exactly where storage left it.
  *
- * RPC (called by worker/routes/games.ts on the stub): `create`, `get`, `act`, `echo`.
+ * RPC (called by worker/routes/games.ts on the stub): `create`, `get`, `act`, `echo`; `updateAccess`
+ * (worker/auth/access.ts).
  * Moments: `onConnect` greets a socket with the game, `onAlarm` brings the D1 index up to date.
  */
 export class GameRoom extends Server {
@@ -72,6 +93,7 @@ export class GameRoom extends Server {
 
   /** Starts the game for its player, or returns it when it already exists (creation is retried safely). */
   create(init: NewGame): RoomResult {
+    this.updateAccess(init.access);
     const record = this.#load();
     if (record) {
       if (record.meta.player.id !== init.playerId) return refuse(403, 'not-your-game');
@@ -97,15 +119,33 @@ export class GameRoom extends Server {
     return this.#answer(init.playerId);
   }
 
-  get(viewerId: number | null): RoomResult {
-    return this.#answer(viewerId);
+  /**
+   * The player's access changed. Tokens only ever end later, never earlier: of two updates crossing on
+   * their way here, the later end wins. A ban is lifted only by the update that says so.
+   */
+  updateAccess(access: PlayerAccess) {
+    const known = this.#access();
+    this.ctx.storage.kv.put<PlayerAccess>(ACCESS_KEY, {
+      tokensValidAfter: Math.max(known.tokensValidAfter, access.tokensValidAfter),
+      banned: access.banned,
+    });
+  }
+
+  /** The game as the viewer may see it; the player with a token that no longer counts is refused (401). */
+  get(viewer: RoomViewer | null): RoomResult {
+    const record = this.#load();
+    if (record && viewer?.playerId === record.meta.player.id && !this.#counts(viewer))
+      return refuse(401, 'token-expired');
+    return this.#answer(viewer?.playerId ?? null);
   }
 
   /** One move by the player: the rules, then persist and broadcast; the D1 index follows (see gameIndex.ts). */
-  async act(viewerId: number, action: RoomAction): Promise<RoomResult> {
+  async act(viewer: RoomViewer, action: RoomAction): Promise<RoomResult> {
     const record = this.#load();
     if (!record) return refuse(404, 'game-not-found');
-    if (viewerId !== record.meta.player.id) return refuse(403, 'not-your-game');
+    if (viewer.playerId !== record.meta.player.id) return refuse(403, 'not-your-game');
+    if (!this.#counts(viewer)) return refuse(401, 'token-expired');
+    if (this.#access().banned) return refuse(403, 'player-banned');
     if (action.type === 'ARCHIVE') return this.#archive(record);
     if (record.meta.archived) return refuse(409, 'game-completed');
     let state: GameState;
@@ -120,7 +160,7 @@ export class GameRoom extends Server {
     const next = this.#commit(record, state, record.meta);
     // The score is written before the player hears the game is over; a failure leaves it to the alarm.
     if (next.state.status === 'COMPLETED') await this.#index.sync();
-    return { ok: true, game: toGameResource(next.state, next.meta, viewerId) };
+    return { ok: true, game: toGameResource(next.state, next.meta, viewer.playerId) };
   }
 
   override onConnect(connection: Connection<Watcher>, ctx: ConnectionContext) {
@@ -150,6 +190,15 @@ export class GameRoom extends Server {
 
   #load(): GameRecord | null {
     return this.ctx.storage.kv.get<GameRecord>(GAME_KEY) ?? null;
+  }
+
+  #access(): PlayerAccess {
+    return this.ctx.storage.kv.get<PlayerAccess>(ACCESS_KEY) ?? { tokensValidAfter: 0, banned: false };
+  }
+
+  /** True when the viewer's token was signed after the player's tokens were last ended. */
+  #counts(viewer: RoomViewer): boolean {
+    return viewer.issuedAtMs >= this.#access().tokensValidAfter;
   }
 
   #answer(viewerId: number | null): RoomResult {

@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { banPlayer } from '../../worker/auth/access';
+import { database } from '../../worker/db/client';
 import { guestWithGame, move } from './games-helpers';
 import {
   CookieJar,
@@ -122,6 +124,19 @@ describe('an access token stops working at once', () => {
     await expectError(await call('/players/me', { jar: thiefAccess }), 401, 'token-expired');
   });
 
+  it('a game room made after the ending knows of it too: the old token cannot move in the new game', async () => {
+    const account = await registerPlayer({ password: 'secret123' });
+    const old = accessOnly(account.jar);
+    const phone = await signIn(account.username, 'secret123');
+    expect((await call('/auth/logout', { method: 'POST', jar: account.jar })).status).toBe(204);
+    // The phone refreshes and starts the player's first game after the logout.
+    expect((await call('/auth/refresh', { method: 'POST', jar: phone.jar })).status).toBe(200);
+    const game = await call('/games', { method: 'PUT', jar: phone.jar, body: { playerId: account.player.id } });
+    const { id } = await json(game);
+    await expectError(await roll(old, id), 401, 'token-expired');
+    expect((await roll(phone.jar, id)).status).toBe(200);
+  });
+
   it('a token signed after the ending works: a new sign-in is not caught by the old one', async () => {
     const account = await registerPlayer({ password: 'secret123' });
     expect((await call('/auth/logout', { method: 'POST', jar: account.jar })).status).toBe(204);
@@ -131,8 +146,8 @@ describe('an access token stops working at once', () => {
 });
 
 describe('a banned player', () => {
-  const ban = (playerId: number) =>
-    env.DB.prepare("UPDATE players SET status = 'BANNED' WHERE id = ?").bind(playerId).run();
+  // What the admin area's ban will call (there is no admin route yet).
+  const ban = (playerId: number) => banPlayer(env, database(env.DB), playerId);
 
   it('is refused every move and socket at once (403 player-banned), with a token signed before the ban', async () => {
     const guest = await guestWithGame();

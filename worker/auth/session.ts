@@ -6,20 +6,20 @@ import { type Database, database } from '../db/client';
 import { type PlayerRow, players, sessions } from '../db/schema';
 import type { Env } from '../env';
 import { forbidden, unauthorized } from '../lib/errors';
+import { endAccessTokens, pushAccess } from './access';
 import { randomToken, sha256 } from './crypto';
 
 export const ACCESS_COOKIE = 'yamb_access';
-/** The one Presence room: who is online and every player's private channel. */
-export const PRESENCE_ROOM = 'global';
 export const REFRESH_COOKIE = 'yamb_refresh';
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export type AppContext = Context<{ Bindings: Env; Variables: SessionVariables }>;
 export interface SessionVariables {
-  playerId: number | null;
-  /** The signed-in player's row, read once per request by the session middleware; null when anonymous. */
-  player: PlayerRow | null;
+  /** What the access cookie's token says, its signature and expiry checked; null without one. */
+  token: AccessClaims | null;
+  /** The row of the player the token names, read from D1 when a route first asks (`signedIn`). */
+  player: Promise<PlayerRow | null> | undefined;
 }
 
 const DEV_SECRET = 'yamb-local-development-secret-not-for-production';
@@ -33,7 +33,7 @@ function secret(env: Env): string {
 const secure = (env: Env) => env.ENVIRONMENT !== 'development';
 
 /**
- * Where an access cookie that no longer verifies is taken as none: the routes that start or end a
+ * Where an access cookie that no longer counts is taken as none: the routes that start or end a
  * session (the client's way out of an expired one), and those that never look at who is asking.
  */
 const SESSIONLESS = new Set([
@@ -51,34 +51,23 @@ function sessionless(path: string): boolean {
   return SESSIONLESS.has(trimmed) || SESSIONLESS_PREFIXES.some((prefix) => trimmed.startsWith(prefix));
 }
 
-/** A request that acts: an unsafe method, or a socket upgrade (a GET that opens a channel of the player's). */
-const acts = (c: Context) => !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) || !!c.req.header('Upgrade');
-
 /**
- * Reads the access cookie and the player it names, with one D1 read by primary key (the routes then use
- * that row, so a request reads it once). No cookie means "not signed in". A token that is expired,
- * forged, or signed before the player's `tokensValidAfter` (logout, password change, a stolen refresh
- * token) is a 401 token-expired, so the client refreshes and asks again instead of being answered as a
+ * Reads the access cookie. No cookie means "not signed in". A cookie whose token is expired or forged
+ * is a 401 token-expired, so the client refreshes and asks again instead of being answered as a
  * stranger (the cookie outlives its token for exactly this); only the SESSIONLESS routes take it as none.
- * A banned player may still read, but every action and socket is refused at once (403 player-banned).
+ * Whether the token still counts for its player (not signed before a logout, a password change, a
+ * stolen refresh token or a ban) is asked of D1 only when a route needs the player (`requirePlayer`,
+ * `currentPlayer`), or of the game's room for a move (`tokenViewer`): a move pays no D1 read.
  */
 export const session: MiddlewareHandler<{ Bindings: Env; Variables: SessionVariables }> = async (c, next) => {
   const token = getCookie(c, ACCESS_COOKIE);
   const claims = await accessClaims(c.env, token);
-  const player = claims ? await sessionRow(database(c.env.DB), claims) : null;
-  if (token && !player && !sessionless(c.req.path)) throw unauthorized('token-expired');
-  if (player && acts(c) && !sessionless(c.req.path)) refuseBanned(player);
-  c.set('playerId', player?.id ?? null);
-  c.set('player', player);
+  if (token && !claims && !sessionless(c.req.path)) throw unauthorized('token-expired');
+  c.set('token', claims);
   await next();
 };
 
-/** The player a valid token names, unless the token was signed before their tokens were ended. */
-async function sessionRow(db: Database, claims: AccessClaims): Promise<PlayerRow | null> {
-  const row = await db.query.players.findFirst({ where: eq(players.id, claims.playerId) });
-  return row && claims.issuedAtMs >= row.tokensValidAfter ? row : null;
-}
-
+/** What a verified access token says; a room takes it as its RoomViewer and checks it itself. */
 export interface AccessClaims {
   playerId: number;
   /**
@@ -103,27 +92,63 @@ export async function accessClaims(env: Env, token: string | undefined): Promise
   }
 }
 
-export function requirePlayerId(c: AppContext): number {
-  const id = c.get('playerId');
-  if (!id) throw unauthorized();
-  return id;
+/** True when a token signed at `issuedAtMs` still counts for the player (see `endAccessTokens`). */
+export const tokenCounts = (issuedAtMs: number, player: Pick<PlayerRow, 'tokensValidAfter'>) =>
+  issuedAtMs >= player.tokensValidAfter;
+
+/**
+ * The player the token names, read once per request: null when anonymous (or the player is gone); a
+ * 401 token-expired when the token was signed before the player's tokens were ended.
+ */
+function signedIn(c: AppContext): Promise<PlayerRow | null> {
+  let loading = c.get('player');
+  if (!loading) {
+    loading = readPlayer(c);
+    c.set('player', loading);
+  }
+  return loading;
+}
+
+async function readPlayer(c: AppContext): Promise<PlayerRow | null> {
+  const claims = c.get('token');
+  if (!claims) return null;
+  const row = await database(c.env.DB).query.players.findFirst({ where: eq(players.id, claims.playerId) });
+  if (!row) return null;
+  if (tokenCounts(claims.issuedAtMs, row)) return row;
+  if (sessionless(c.req.path)) return null;
+  throw unauthorized('token-expired');
 }
 
 /** The signed-in player: 401 without a session (or for a deleted player), 403 for a banned one. */
-export function requirePlayer(c: AppContext): PlayerRow {
-  const player = c.get('player');
+export async function requirePlayer(c: AppContext): Promise<PlayerRow> {
+  const player = await signedIn(c);
   if (!player) throw unauthorized();
   refuseBanned(player);
   return player;
+}
+
+/** The signed-in player, or null for an anonymous caller (or a token whose player is gone). */
+export function currentPlayer(c: AppContext): Promise<PlayerRow | null> {
+  return signedIn(c);
 }
 
 export function refuseBanned(player: Pick<PlayerRow, 'status'>) {
   if (player.status === 'BANNED') throw forbidden('player-banned');
 }
 
-/** The signed-in player, or null for an anonymous caller (or a token whose player is gone). */
-export function currentPlayer(c: AppContext): PlayerRow | null {
-  return c.get('player');
+/**
+ * Who the token says is asking, unchecked against D1: only for a call whose room checks the token
+ * itself (a game's room knows when its player's tokens were ended, and whether they are banned).
+ */
+export function tokenViewer(c: AppContext): AccessClaims | null {
+  return c.get('token');
+}
+
+/** `tokenViewer`, or 401 for an anonymous caller. */
+export function requireTokenViewer(c: AppContext): AccessClaims {
+  const viewer = tokenViewer(c);
+  if (!viewer) throw unauthorized();
+  return viewer;
 }
 
 async function setAccessCookie(c: AppContext, playerId: number) {
@@ -257,12 +282,7 @@ async function revokeFamily(c: AppContext, db: Database, familyId: string, playe
     db.update(sessions).set({ revokedAt: now }).where(eq(sessions.familyId, familyId)),
     endAccessTokens(db, playerId, now),
   ]);
-  await closeChannels(c, playerId);
-}
-
-/** Refuses from now on every access token of the player signed before `now` (any sign-in, any device). */
-export function endAccessTokens(db: Database, playerId: number, now = Date.now()) {
-  return db.update(players).set({ tokensValidAfter: now }).where(eq(players.id, playerId));
+  await pushAccess(c.env, db, playerId);
 }
 
 /** Revokes the family of the presented refresh token, if any, and clears the cookies. */
@@ -278,12 +298,7 @@ export async function revokeAllSessions(c: AppContext, db: Database, playerId: n
     db.update(sessions).set({ revokedAt: now }).where(eq(sessions.playerId, playerId)),
     endAccessTokens(db, playerId, now),
   ]);
-  await closeChannels(c, playerId);
-}
-
-/** The player's open live channels close too: they were let in by a token that no longer counts. */
-async function closeChannels(c: AppContext, playerId: number) {
-  await c.env.PRESENCE.getByName(PRESENCE_ROOM).endSessions(playerId);
+  await pushAccess(c.env, db, playerId);
 }
 
 export function clearSessionCookies(c: AppContext) {

@@ -79,7 +79,8 @@ export const auth = new Hono<Auth>()
     const body = await readJson(c, RegisterBody);
     await verifyHuman(c.env, c.req.header('X-Recaptcha-Token'), 'register', c.req.header('CF-Connecting-IP'));
     const db = database(c.env.DB);
-    const caller = currentPlayer(c);
+    const caller = await currentPlayer(c);
+    if (caller) refuseBanned(caller);
     if (caller && !caller.guest) throw conflict('player-registered');
     const guest = caller;
     const account = { name: body.username, email: body.email };
@@ -154,7 +155,7 @@ export const auth = new Hono<Auth>()
       if (!used || !owner || !sameAddress(owner.email, used.email)) throw badRequest('password-reset-failed');
       player = owner;
     } else {
-      player = requirePlayer(c);
+      player = await requirePlayer(c);
       // The old password is a guess like a sign-in's, counted in the same buckets.
       const succeeded = await countGuess(c, `player-${player.id}`);
       if (!(await verifyPassword(body.oldPassword ?? '', await findCredentials(db, player.id))))
@@ -187,14 +188,14 @@ export const auth = new Hono<Auth>()
       throw badRequest('email-verification-failed');
     const row = await claimVerifiedEmail(db, owner.id, used.email);
     if (!row) throw badRequest('email-verification-failed');
-    return c.json(toPlayerResource(row, currentPlayer(c)));
+    return c.json(toPlayerResource(row, await currentPlayer(c)));
   })
   // Resends the verification mail for the signed-in player's own, unverified address; any other
   // request gets the same empty answer.
   .post('/email-verification-token', async (c) => {
     const { email } = await readJson(c, EmailBody);
     const db = database(c.env.DB);
-    const me = currentPlayer(c);
+    const me = await currentPlayer(c);
     // Counted whatever happens next, so the answer's timing and limits say nothing about the address.
     await countMail(c, email, me ?? undefined);
     if (me?.email && !me.emailVerified && sameAddress(me.email, email)) await mailVerification(c, db, me, me.email);

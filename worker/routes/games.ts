@@ -1,9 +1,16 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import type { NewGame, RoomAction, RoomResult } from '../../durable-objects/GameRoom';
+import type { NewGame, RoomAction, RoomResult, RoomViewer } from '../../durable-objects/GameRoom';
 import { BOX_TYPES, COLUMN_TYPES, DICE_COUNT } from '../../game';
-import { type AppContext, requirePlayer, requirePlayerId, type SessionVariables } from '../auth/session';
+import { accessOf } from '../auth/access';
+import {
+  type AppContext,
+  requirePlayer,
+  requireTokenViewer,
+  type SessionVariables,
+  tokenViewer,
+} from '../auth/session';
 import { GAME_SORTS, listGames } from '../db/activity';
 import { database } from '../db/client';
 import { findGameRow } from '../db/games';
@@ -48,8 +55,8 @@ const ListQuery = pageQuery(GAME_SORTS, 'updatedAt');
 
 /** What the routes ask of whichever room owns a game. */
 interface GameOwner {
-  get(viewerId: number | null): Promise<RoomResult>;
-  act(viewerId: number, action: RoomAction): Promise<RoomResult>;
+  get(viewer: RoomViewer | null): Promise<RoomResult>;
+  act(viewer: RoomViewer, action: RoomAction): Promise<RoomResult>;
 }
 
 const soloRoom = (env: Env, id: number) => env.GAME_ROOM.getByName(String(id));
@@ -102,27 +109,33 @@ async function currentGame(env: Env, player: PlayerRow): Promise<RoomResult> {
     playerId: player.id,
     playerName: player.name,
     createdAt: row.createdAt,
+    access: accessOf(player),
   };
   return soloRoom(env, row.id).create(init);
 }
 
-/** A move on a game: signed in, a valid body, then the room decides (403 for others, 409 for the rules). */
+/**
+ * A move on a game: a signed token, a valid body, then the room decides: 401 for a token its player's
+ * logout or password change ended, 403 for others and for a banned player, 409 for the rules. The room
+ * knows its player's access, so a move reads nothing from D1 (see GameRoom `updateAccess`).
+ */
 function move<S extends v.GenericSchema>(schema: S, toAction: (body: v.InferOutput<S>) => RoomAction) {
   return async (c: AppContext) => {
-    const viewerId = requirePlayerId(c);
+    const viewer = requireTokenViewer(c);
     const id = gameId(c);
     const body = await readJson(c, schema);
-    return answer(c, await (await ownerOf(c.env, id)).act(viewerId, toAction(body)));
+    return answer(c, await (await ownerOf(c.env, id)).act(viewer, toAction(body)));
   };
 }
+
 
 export const gamesRoutes = new Hono<Games>()
   // The play screen's entry: the player's current game, created on first visit.
   .put('/', async (c) => {
-    const me = requirePlayerId(c);
+    const me = await requirePlayer(c);
     const { playerId } = await readJson(c, CurrentGameBody);
-    if (playerId !== me) throw forbidden('not-your-game');
-    return answer(c, await currentGame(c.env, requirePlayer(c)));
+    if (playerId !== me.id) throw forbidden('not-your-game');
+    return answer(c, await currentGame(c.env, me));
   })
   // Every game, from the D1 index: summaries only; the full game is one GET away.
   .get('/', async (c) => {
@@ -131,7 +144,7 @@ export const gamesRoutes = new Hono<Games>()
     return c.json(page('games', rows.map(toGameSummary), query, total));
   })
   // Anyone may watch a game; only its player gets action links.
-  .get('/:id', async (c) => answer(c, await (await ownerOf(c.env, gameId(c))).get(c.get('playerId'))))
+  .get('/:id', async (c) => answer(c, await (await ownerOf(c.env, gameId(c))).get(tokenViewer(c))))
   .put(
     '/:id/roll',
     move(RollBody, (body) => ({ type: 'ROLL', diceToRoll: body.diceToRoll })),
@@ -154,8 +167,8 @@ export const gamesRoutes = new Hono<Games>()
   )
   // Puts a finished game away and answers the player's next one.
   .put('/:id/archive', async (c) => {
-    const viewerId = requirePlayerId(c);
-    const archived = await (await ownerOf(c.env, gameId(c))).act(viewerId, { type: 'ARCHIVE' });
+    const viewer = requireTokenViewer(c);
+    const archived = await (await ownerOf(c.env, gameId(c))).act(viewer, { type: 'ARCHIVE' });
     if (!archived.ok) throw new AppError(archived.status, archived.key);
-    return answer(c, await currentGame(c.env, requirePlayer(c)));
+    return answer(c, await currentGame(c.env, await requirePlayer(c)));
   });

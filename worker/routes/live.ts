@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
-import { PRESENCE_ROOM, type SessionVariables } from '../auth/session';
+import { PRESENCE_ROOM } from '../auth/access';
+import { currentPlayer, refuseBanned, requirePlayer, type SessionVariables } from '../auth/session';
 import { clashMembership } from '../db/clashes';
 import { database } from '../db/client';
 import { findGameRow } from '../db/games';
 import type { Env } from '../env';
-import { AppError, forbidden, notFound, unauthorized } from '../lib/errors';
+import { AppError, forbidden, notFound } from '../lib/errors';
 import { foreignOrigin } from '../lib/origin';
 import { pathId } from '../lib/validate';
 import { VIEWER_HEADER } from '../lib/viewer';
@@ -35,25 +36,26 @@ export const live = new Hono<Live>()
     if (foreignOrigin(c)) throw forbidden('origin-invalid');
     await next();
   })
-  // Only a game of the D1 index has a room to watch; any other number starts nothing.
+  // Only a game of the D1 index has a room to watch; any other number starts nothing. Anyone may
+  // watch, but a token that no longer counts is refused (401), and so is a banned player (403).
   .get('/games/:id', async (c) => {
     const id = pathId(c);
     if (!(await findGameRow(database(c.env.DB), id))) throw notFound('game-not-found');
-    return forward(c.req.raw, c.get('playerId'), c.env.GAME_ROOM.getByName(String(id)));
+    const viewer = await currentPlayer(c);
+    if (viewer) refuseBanned(viewer);
+    return forward(c.req.raw, viewer?.id ?? null, c.env.GAME_ROOM.getByName(String(id)));
   })
   // A clash's room opens only for a clash of the D1 index, and only to its players: no socket starts a
   // room for a number that is no clash, nor lets a stranger listen in.
   .get('/clashes/:id', async (c) => {
-    const playerId = c.get('playerId');
-    if (!playerId) throw unauthorized();
+    const playerId = (await requirePlayer(c)).id;
     const id = pathId(c);
     const membership = await clashMembership(database(c.env.DB), id, playerId);
     if (membership === 'missing') throw notFound('clash-not-found');
     if (membership === 'stranger') throw forbidden();
     return forward(c.req.raw, playerId, c.env.CLASH_ROOM.getByName(String(id)));
   })
-  .get('/players', (c) => {
-    const playerId = c.get('playerId');
-    if (!playerId) throw unauthorized();
+  .get('/players', async (c) => {
+    const playerId = (await requirePlayer(c)).id;
     return forward(c.req.raw, playerId, c.env.PRESENCE.getByName(PRESENCE_ROOM));
   });

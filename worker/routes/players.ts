@@ -42,15 +42,15 @@ import { EmailChangeBody, PreferencesBody, UsernameBody } from '../schemas/playe
 type Players = { Bindings: Env; Variables: SessionVariables };
 
 /** The signed-in player, when the path's player is them: only they change their own account. */
-function ownAccount(c: AppContext): PlayerRow {
-  const me = requirePlayer(c);
+async function ownAccount(c: AppContext): Promise<PlayerRow> {
+  const me = await requirePlayer(c);
   if (me.id !== pathId(c)) throw forbidden();
   return me;
 }
 
 /** Whose logs: the player's own, or anyone's for an admin. */
 async function selfOrAdmin(c: AppContext, db: Database): Promise<PlayerRow> {
-  const me = requirePlayer(c);
+  const me = await requirePlayer(c);
   const id = pathId(c);
   if (me.id !== id && !me.admin) throw forbidden();
   return me.id === id ? me : findPlayer(db, id);
@@ -70,7 +70,7 @@ export const playersRoutes = new Hono<Players>()
   .get('/', async (c) => {
     const request = readQuery(c, pageQuery(PLAYER_SORTS, 'createdAt'));
     const db = database(c.env.DB);
-    const viewer = currentPlayer(c);
+    const viewer = await currentPlayer(c);
     const { rows, total } = await listPlayers(db, request);
     return c.json(
       page(
@@ -82,14 +82,14 @@ export const playersRoutes = new Hono<Players>()
     );
   })
   .get('/me', async (c) => {
-    const me = requirePlayer(c);
+    const me = await requirePlayer(c);
     return c.json(toPlayerResource(me, me));
   })
   .get('/stats', async (c) => c.json(await overallStats(database(c.env.DB))))
   .get('/:id', async (c) => {
     const db = database(c.env.DB);
     const row = await findPlayer(db, pathId(c));
-    return c.json(toPlayerResource(row, currentPlayer(c)));
+    return c.json(toPlayerResource(row, await currentPlayer(c)));
   })
 
   // What anyone may read about a player.
@@ -136,35 +136,35 @@ export const playersRoutes = new Hono<Players>()
   .get('/:id/notifications', async (c) => {
     const request = readQuery(c, pageQuery(NOTIFICATION_SORTS, 'createdAt'));
     const db = database(c.env.DB);
-    const me = ownAccount(c);
+    const me = await ownAccount(c);
     const { rows, total } = await playerNotifications(db, me.id, request);
     return c.json(page('notifications', rows.map(toNotification), request, total));
   })
   // Marking all as read deletes them all.
   .delete('/:id/notifications', async (c) => {
     const db = database(c.env.DB);
-    const me = ownAccount(c);
+    const me = await ownAccount(c);
     await deletePlayerNotifications(db, me.id);
     return c.body(null, 204);
   })
   // No row yet is a 404 on purpose: the client then sends its local choices (SPEC.md section 4).
   .get('/:id/preferences', async (c) => {
     const db = database(c.env.DB);
-    const me = ownAccount(c);
+    const me = await ownAccount(c);
     const preferences = await findPreferences(db, me.id);
     if (!preferences) throw notFound('preferences-not-found');
     return c.json(preferences);
   })
   .put('/:id/preferences', async (c) => {
     const db = database(c.env.DB);
-    const me = ownAccount(c);
+    const me = await ownAccount(c);
     const preferences = await readJson(c, PreferencesBody);
     await savePreferences(db, me.id, preferences);
     return c.json(preferences);
   })
   .put('/:id/username', async (c) => {
     const db = database(c.env.DB);
-    const me = ownAccount(c);
+    const me = await ownAccount(c);
     const { username } = await readJson(c, UsernameBody);
     if (await nameTaken(db, username, me.id)) throw conflict('username-taken');
     return c.json(toPlayerResource(await changeAccount(db, me, { name: username }), me));
@@ -174,7 +174,7 @@ export const playersRoutes = new Hono<Players>()
   // someone else's; every new address is counted against the inbox, the caller's address and the account.
   .put('/:id/email', async (c) => {
     const db = database(c.env.DB);
-    const me = ownAccount(c);
+    const me = await ownAccount(c);
     const { email } = await readJson(c, EmailChangeBody);
     if ((email ?? null) === me.email) return c.json(toPlayerResource(me, me));
     const unchanged = sameAddress(email, me.email);
@@ -191,7 +191,7 @@ export const playersRoutes = new Hono<Players>()
   // compare-and-set on the key they read), and whichever object it no longer points at is deleted.
   .put('/:id/avatar', async (c) => {
     const db = database(c.env.DB);
-    const me = ownAccount(c);
+    const me = await ownAccount(c);
     const bytes = await readAvatarUpload(c.req.raw);
     await checkAvatar(bytes);
     const key = await storeAvatar(c.env.AVATARS, me.id, bytes);
