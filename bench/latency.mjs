@@ -14,12 +14,21 @@ const N = Number(process.argv[2] ?? process.env.BENCH_N ?? 200);
 const WARMUP = 20;
 const TARGET_RATIO = 1.5;
 
-// The rules live once, in game/ (TypeScript): bundle them for plain Node so the bench picks boxes the
+// The rules live once, in game/ (TypeScript), the wire shapes in contract/: bundle them for plain Node so the bench picks boxes the
 // same way the server judges them, instead of a second copy of the rules here.
 async function loadRules() {
   const dir = mkdtempSync(join(tmpdir(), 'yamb-bench-'));
   const file = join(dir, 'game.mjs');
-  const bundle = await build({ entryPoints: ['game/index.ts'], bundle: true, format: 'esm', write: false });
+  const bundle = await build({
+    stdin: {
+      contents: "export * from './game/index.ts'; export { toGameState } from './contract/games.ts';",
+      resolveDir: '.',
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'esm',
+    write: false,
+  });
   writeFileSync(file, bundle.outputFiles[0].text);
   const rules = await import(pathToFileURL(file).href);
   rmSync(dir, { recursive: true, force: true });

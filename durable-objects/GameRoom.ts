@@ -1,13 +1,6 @@
 import { type Connection, type ConnectionContext, Server } from 'partyserver';
-import {
-  applyMove,
-  type GameMessage,
-  type GameMove,
-  type GameResource,
-  type GameState,
-  newGame,
-  RuleError,
-} from '../game';
+import { applyMove, type GameMove, type GameState, newGame, RuleError } from '../game';
+import { type GameMessage, type GameResource } from '../contract/games';
 import { database } from '../worker/db/client';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { type GameMeta, toGameResource } from '../worker/lib/resources/game';

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  announce,
-  BOX_TYPES,
-  type BoxType,
-  COLUMN_TYPES,
-  type ColumnType,
-  fill,
-  newGame,
-  roll,
-  scoreBox,
-  toGameState,
-} from '../../game';
+import { announce, BOX_TYPES, type BoxType, COLUMN_TYPES, type ColumnType, fill, newGame, roll, scoreBox } from '../../game';
+import { toGameState } from '../../contract/games';
 import type { GameSummary } from '../../web/api/gameTypes';
 import { isNotOlder } from '../../web/api/gameCache';
 import { lastPlayed, nextSort, paginate, sortGames } from '../../web/components/game/list';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GUEST_NAME, guestName } from '../../game/guestName';
+import { GUEST_NAME, guestName } from '../../contract/guestName';
 
 describe('guest names', () => {
   it('are a colour, an animal and a number 0 to 999', () => {

@@ -1,8 +1,9 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { expect } from 'vitest';
 import type { GameRoom } from '../../durable-objects/GameRoom';
-import type { GameMessage, GameResource } from '../../game';
-import { BOX_TYPES, canAnnounce, fillableBoxes, type GameState, toGameState } from '../../game';
+import type { GameMessage, GameResource } from '../../contract/games';
+import { BOX_TYPES, canAnnounce, fillableBoxes, type GameState } from '../../game';
+import { toGameState } from '../../contract/games';
 import type { Env } from '../../worker/env';
 import { call, json, registerGuest, type Session } from './helpers';
 

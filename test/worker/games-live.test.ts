@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GameMessage } from '../../game';
+import type { GameMessage } from '../../contract/games';
 import { guestWithGame, move, play, watch } from './games-helpers';
 import { type CookieJar, call, expectError, registerGuest } from './helpers';
 

@@ -1,7 +1,7 @@
-import type { GameSummary } from '../../game';
+import type { GameSummary } from '../../contract/games';
 
 // The game's wire types are declared once in game/resource.ts, shared with the server.
-export type { GameLinkName, GameMessage, GameResource, GameStatusView, GameSummary } from '../../game';
+export type { GameLinkName, GameMessage, GameResource, GameStatusView, GameSummary } from '../../contract/games';
 
 export interface PageInfo {
   size: number;

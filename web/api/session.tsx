@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { guestName } from '../../game/guestName';
+import { guestName } from '../../contract/guestName';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../storage';
 import { ApiError, api } from './client';
 import { humanCheckToken } from './humanCheck';

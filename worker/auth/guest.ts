@@ -1,6 +1,6 @@
-import { guestName } from '../../game/guestName';
+import { guestName } from '../../contract/guestName';
 
-export { GUEST_NAME } from '../../game/guestName';
+export { GUEST_NAME } from '../../contract/guestName';
 
 /** A guest name drawn with the platform's CSPRNG. */
 export function randomGuestName(): string {

@@ -20,7 +20,7 @@ import { Dice, RollButton } from './Dice';
 import { Sheet } from './Sheet';
 import { useDiceRoll, useReducedMotion } from './useDiceRoll';
 import { type CellView, diceToRoll, rollView, sheetView } from './view';
-import { toGameState } from '../../../game';
+import { toGameState } from '../../../contract/games';
 import './game.css';
 
 /** SPEC section 9 timings. */

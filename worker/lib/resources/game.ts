@@ -1,18 +1,5 @@
-import {
-  BOX_TYPES,
-  canAnnounce,
-  canRestart,
-  canRoll,
-  canUndo,
-  fillableBoxes,
-  type GameResource,
-  type GameState,
-  type GameStatusView,
-  type GameSummary,
-  type GameType,
-  progress,
-  totalSum,
-} from '../../../game';
+import { BOX_TYPES, canAnnounce, canRestart, canRoll, canUndo, fillableBoxes, type GameState, type GameType, progress, totalSum } from '../../../game';
+import { type GameResource, type GameStatusView, type GameSummary } from '../../../contract/games';
 import { links } from '../hal';
 
 /** What a room knows about its game besides the rules' state. Times are epoch milliseconds. */

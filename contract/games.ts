@@ -1,4 +1,4 @@
-import { BOX_TYPES, type BoxType, COLUMN_TYPES, type ColumnType, DICE_COUNT, type GameAction, type GameState, type GameType } from './types';
+import { BOX_TYPES, type BoxType, COLUMN_TYPES, type ColumnType, DICE_COUNT, type GameAction, type GameState, type GameType } from '../game';
 
 // The game as it travels between server and client: the Worker builds it (worker/lib/resources/game.ts),
 // the web app reads it. Declared once so the two sides cannot drift apart.
