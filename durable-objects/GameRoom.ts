@@ -1,54 +1,22 @@
 import { type Connection, type ConnectionContext, Server } from 'partyserver';
-import { applyMove, type GameMove, type GameState, newGame, RuleError } from '../game';
-import { type GameMessage, type GameResource } from '../contract/games';
+import { applyMove, type GameState, newGame, RuleError } from '../game';
+import { type GameMessage } from '../contract/games';
 import { database } from '../worker/db/client';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { type GameMeta, toGameResource } from '../worker/lib/resources/game';
 import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
+import { broadcastPerViewer } from './broadcast';
 import { GameIndex } from './gameIndex';
+import {
+  type GameRecord,
+  type NewGame,
+  type PlayerAccess,
+  refuse,
+  type RoomAction,
+  type RoomResult,
+  type RoomViewer,
+} from './gameRecord';
 import { answerPings } from './heartbeat';
-
-/** A move the game's player asks for (the Worker has validated its shape), or putting a finished game away. */
-export type RoomAction = GameMove | { type: 'ARCHIVE' };
-
-/** RPC answers are values, not exceptions: an error thrown across RPC loses its class and its key. */
-export type RoomResult =
-  | { ok: true; game: GameResource }
-  | { ok: false; status: RefusalStatus; key: string };
-type RefusalStatus = 401 | 403 | 404 | 409 | 503;
-
-/** Who asks, as their access token says (the Worker checked its signature and expiry, not D1). */
-export interface RoomViewer {
-  playerId: number;
-  /** When the token was signed, epoch ms: the room refuses one signed before its player's tokens were ended. */
-  issuedAtMs: number;
-}
-
-/**
- * What the room keeps of its player's account, so that a move needs no D1 read: the Worker sends it at
- * creation and again whenever it changes (worker/auth/access.ts `pushAccess`: logout, password, ban).
- */
-export interface PlayerAccess {
-  /** Tokens signed before this moment no longer count. */
-  tokensValidAfter: number;
-  banned: boolean;
-}
-
-export interface NewGame {
-  id: number;
-  playerId: number;
-  playerName: string;
-  /** The index row's creation time, so the room and the index agree. */
-  createdAt: number;
-  access: PlayerAccess;
-}
-
-export interface GameRecord {
-  state: GameState;
-  meta: GameMeta;
-  /** Bumped by every change; the D1 index (gameIndex.ts) is current when it has written the same number. */
-  version: number;
-}
 
 interface Watcher {
   viewerId: number | null;
@@ -57,15 +25,13 @@ interface Watcher {
 const GAME_KEY = 'game';
 const ACCESS_KEY = 'player-access';
 
-const refuse = (status: RefusalStatus, key: string): RoomResult => ({ ok: false, status, key });
-
 /**
  * One solo game. Its SQLite-backed storage is the truth: every change is written there (synchronously,
  * through `storage.kv`) before anyone hears of it, and the D1 index follows after. Nothing is cached
  * in memory, so an evicted or restarted object picks up exactly where storage left it.
  *
- * RPC (called by worker/routes/games.ts on the stub): `create`, `get`, `act`, `echo`; `updateAccess`
- * (worker/auth/access.ts).
+ * RPC (called by worker/routes/games.ts on the stub): `create`, `renamePlayer`, `get`, `act`, `echo`;
+ * `updateAccess` (worker/auth/access.ts). Their types are in gameRecord.ts.
  * Moments: `onConnect` greets a socket with the game, `onAlarm` brings the D1 index up to date.
  */
 export class GameRoom extends Server {
@@ -84,19 +50,15 @@ export class GameRoom extends Server {
     return 'echo';
   }
 
-  /** Starts the game for its player, or returns it when it already exists (creation is retried safely). */
+  /**
+   * Starts the game for its player with their access, or returns it when it already exists: creation is
+   * retried safely, and a retry brings the access up to date like `updateAccess`.
+   */
   create(init: NewGame): RoomResult {
     this.updateAccess(init.access);
     const record = this.#load();
     if (record) {
       if (record.meta.player.id !== init.playerId) return refuse(403, 'not-your-game');
-      // A renamed player gets their new name on the next "current game" call; the index has no names.
-      if (record.meta.player.name !== init.playerName) {
-        this.#persist({
-          ...record,
-          meta: { ...record.meta, player: { id: init.playerId, name: init.playerName } },
-        });
-      }
       return this.#answer(init.playerId);
     }
     const meta: GameMeta = {
@@ -106,10 +68,28 @@ export class GameRoom extends Server {
       createdAt: init.createdAt,
       updatedAt: init.createdAt,
     };
+    const created: GameRecord = { state: newGame('SOLO'), meta, version: 1 };
+    this.#store(created);
     // The Worker inserted the index row with exactly these values, so it is current from the start.
-    this.#persist({ state: newGame('SOLO'), meta, version: 1 });
     this.#index.markCurrent(1);
+    this.#broadcast(created);
     return this.#answer(init.playerId);
+  }
+
+  /**
+   * The game's player now goes by `name`. The index has no names, so neither the version nor the
+   * game's updatedAt moves: only the record and its watchers learn the new name.
+   */
+  renamePlayer(playerId: number, name: string): RoomResult {
+    const record = this.#load();
+    if (!record) return refuse(404, 'game-not-found');
+    if (record.meta.player.id !== playerId) return refuse(403, 'not-your-game');
+    if (record.meta.player.name !== name) {
+      const renamed: GameRecord = { ...record, meta: { ...record.meta, player: { id: playerId, name } } };
+      this.#store(renamed);
+      this.#broadcast(renamed);
+    }
+    return this.#answer(playerId);
   }
 
   /**
@@ -127,17 +107,17 @@ export class GameRoom extends Server {
   /** The game as the viewer may see it; the player with a token that no longer counts is refused (401). */
   get(viewer: RoomViewer | null): RoomResult {
     const record = this.#load();
-    if (record && viewer?.playerId === record.meta.player.id && !this.#counts(viewer))
+    if (record && viewer?.playerId === record.meta.player.id && !this.#tokenCounts(viewer))
       return refuse(401, 'token-expired');
     return this.#answer(viewer?.playerId ?? null);
   }
 
-  /** One move by the player: the rules, then persist and broadcast; the D1 index follows (see gameIndex.ts). */
+  /** One move by the player: the rules, then commit and broadcast; the D1 index follows (see gameIndex.ts). */
   async act(viewer: RoomViewer, action: RoomAction): Promise<RoomResult> {
     const record = this.#load();
     if (!record) return refuse(404, 'game-not-found');
     if (viewer.playerId !== record.meta.player.id) return refuse(403, 'not-your-game');
-    if (!this.#counts(viewer)) return refuse(401, 'token-expired');
+    if (!this.#tokenCounts(viewer)) return refuse(401, 'token-expired');
     if (this.#access().banned) return refuse(403, 'player-banned');
     if (action.type === 'ARCHIVE') return this.#archive(record);
     if (record.meta.archived) return refuse(409, 'game-completed');
@@ -151,6 +131,7 @@ export class GameRoom extends Server {
     // Everything up to here is synchronous: no other call can interleave between reading the state
     // and storing its successor, so two racing fills of one box give one success and one refusal.
     const next = this.#commit(record, state, record.meta);
+    this.#broadcast(next);
     // The score is written before the player hears the game is over; a failure leaves it to the alarm.
     if (next.state.status === 'COMPLETED') await this.#index.sync();
     return { ok: true, game: toGameResource(next.state, next.meta, viewer.playerId) };
@@ -172,9 +153,13 @@ export class GameRoom extends Server {
     await this.#index.sync();
   }
 
+  /** Puts a completed game away and waits for the index to say so. */
   async #archive(record: GameRecord): Promise<RoomResult> {
     if (record.state.status !== 'COMPLETED') return refuse(409, 'game-not-completed');
-    if (!record.meta.archived) this.#commit(record, record.state, { ...record.meta, archived: true });
+    if (!record.meta.archived) {
+      const archived = this.#commit(record, record.state, { ...record.meta, archived: true });
+      this.#broadcast(archived);
+    }
     // The player's next game can only be created once the index stops listing this one as current,
     // so archive waits for D1; archiving again is harmless and retries the write.
     if (!(await this.#index.sync())) return refuse(503, 'service-unavailable');
@@ -190,53 +175,49 @@ export class GameRoom extends Server {
   }
 
   /** True when the viewer's token was signed after the player's tokens were last ended. */
-  #counts(viewer: RoomViewer): boolean {
+  #tokenCounts(viewer: RoomViewer): boolean {
     return viewer.issuedAtMs >= this.#access().tokensValidAfter;
   }
 
+  /** The stored game as `viewerId` may see it. */
   #answer(viewerId: number | null): RoomResult {
     const record = this.#load();
     if (!record) return refuse(404, 'game-not-found');
     return { ok: true, game: toGameResource(record.state, record.meta, viewerId) };
   }
 
+  /**
+   * Stores the successor of `record` (next version, later updatedAt) and, when the index was current,
+   * the alarm that brings it up to date. The caller broadcasts it.
+   */
   #commit(record: GameRecord, state: GameState, meta: GameMeta): GameRecord {
     const wasIndexed = this.#index.isCurrent(record.version);
     // Strictly increasing, so a client can tell the newer of two messages by updatedAt alone.
     const updatedAt = Math.max(Date.now(), record.meta.updatedAt + 1);
     const next: GameRecord = { state, meta: { ...meta, updatedAt }, version: record.version + 1 };
-    this.#persist(next);
+    this.#store(next);
     // Synchronous storage calls made together commit together: the alarm is stored with the state.
     // A stale index already has an alarm pending, and rescheduling it on every move would starve it.
     if (wasIndexed) this.#index.schedule();
     return next;
   }
 
-  /**
-   * Storage first, then the sockets. The runtime's output gate also holds the sends until the write
-   * is durable, so no one ever sees a state that a restart could take back.
-   */
-  #persist(record: GameRecord) {
+  #store(record: GameRecord) {
     this.ctx.storage.kv.put(GAME_KEY, record);
-    this.#broadcast(record);
   }
 
-  /** Each socket gets the game as its viewer may see it: the player's tabs with links, watchers without. */
+  /**
+   * Each socket gets the game as its viewer may see it: the player's tabs with links, watchers without.
+   * Called after the record is stored: the runtime's output gate also holds the sends until the write
+   * is durable, so no one ever sees a state that a restart could take back.
+   */
   #broadcast(record: GameRecord) {
-    const rendered = new Map<number | null, string>();
-    for (const connection of this.getConnections<Watcher>()) {
-      const viewerId = connection.state?.viewerId === record.meta.player.id ? record.meta.player.id : null;
-      let text = rendered.get(viewerId);
-      if (text === undefined) {
-        text = this.#message(record, viewerId);
-        rendered.set(viewerId, text);
-      }
-      try {
-        connection.send(text);
-      } catch {
-        // A socket closing under us; its close handler cleans up.
-      }
-    }
+    const playerId = record.meta.player.id;
+    broadcastPerViewer(
+      this.getConnections<Watcher>(),
+      (connection) => (connection.state?.viewerId === playerId ? playerId : null),
+      (viewerId) => this.#message(record, viewerId),
+    );
   }
 
   #message(record: GameRecord | null, viewerId: number | null): string {

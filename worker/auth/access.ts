@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { PlayerAccess } from '../../durable-objects/GameRoom';
+import type { PlayerAccess } from '../../durable-objects/gameRecord';
 import type { Database } from '../db/client';
 import { games, type PlayerRow, players, sessions } from '../db/schema';
 import type { Env } from '../env';

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import type { NewGame, RoomAction, RoomResult, RoomViewer } from '../../durable-objects/GameRoom';
+import type { NewGame, RoomAction, RoomResult, RoomViewer } from '../../durable-objects/gameRecord';
 import { BOX_TYPES, COLUMN_TYPES, DICE_COUNT } from '../../game';
 import { accessOf } from '../auth/access';
 import {
@@ -111,7 +111,11 @@ async function currentGame(env: Env, player: PlayerRow): Promise<RoomResult> {
     createdAt: row.createdAt,
     access: accessOf(player),
   };
-  return soloRoom(env, row.id).create(init);
+  const room = soloRoom(env, row.id);
+  const created = await room.create(init);
+  // A renamed player gets their new name on the next "current game" call; the index has no names.
+  if (created.ok && created.game.player.name !== player.name) return room.renamePlayer(player.id, player.name);
+  return created;
 }
 
 /**

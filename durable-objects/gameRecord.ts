@@ -1,0 +1,54 @@
+import type { GameMove, GameState } from '../game';
+import type { GameResource } from '../contract/games';
+import type { GameMeta } from '../worker/lib/resources/game';
+
+// A GameRoom's contract: the record it stores and the RPC calls it answers. GameRoom.ts (behaviour),
+// gameIndex.ts (its D1 index writer) and the Worker's routes import it from here, so none of them
+// imports another for its types.
+
+/** What a GameRoom stores of its game. */
+export interface GameRecord {
+  state: GameState;
+  meta: GameMeta;
+  /** Bumped by every change; the D1 index (gameIndex.ts) is current when it has written the same number. */
+  version: number;
+}
+
+/** A move the game's player asks for (the Worker has validated its shape), or putting a finished game away. */
+export type RoomAction = GameMove | { type: 'ARCHIVE' };
+
+/** RPC answers are values, not exceptions: an error thrown across RPC loses its class and its key. */
+export type RoomResult =
+  | { ok: true; game: GameResource }
+  | { ok: false; status: RefusalStatus; key: string };
+export type RefusalStatus = 401 | 403 | 404 | 409 | 503;
+
+/** A room's refusal: the status and error key the Worker answers with. */
+export const refuse = (status: RefusalStatus, key: string): RoomResult => ({ ok: false, status, key });
+
+/** Who asks, as their access token says (the Worker checked its signature and expiry, not D1). */
+export interface RoomViewer {
+  playerId: number;
+  /** When the token was signed, epoch ms: the room refuses one signed before its player's tokens were ended. */
+  issuedAtMs: number;
+}
+
+/**
+ * What the room keeps of its player's account, so that a move needs no D1 read: the Worker sends it at
+ * creation and again whenever it changes (worker/auth/access.ts `pushAccess`: logout, password, ban).
+ */
+export interface PlayerAccess {
+  /** Tokens signed before this moment no longer count. */
+  tokensValidAfter: number;
+  banned: boolean;
+}
+
+/** What the Worker knows of a game when it asks its room to start it (`GameRoom.create`). */
+export interface NewGame {
+  id: number;
+  playerId: number;
+  playerName: string;
+  /** The index row's creation time, so the room and the index agree. */
+  createdAt: number;
+  access: PlayerAccess;
+}
