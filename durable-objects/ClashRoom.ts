@@ -1,4 +1,5 @@
 import { type Connection, Server } from 'partyserver';
+import type { ClashServerMessage } from '../contract/clashes';
 import { answerPings } from './heartbeat';
 
 /** One clash: lobby, turns and every game of the clash. (Logic arrives with the clashes issue.) */
@@ -11,6 +12,6 @@ export class ClashRoom extends Server {
   }
 
   override onConnect(connection: Connection) {
-    connection.send(JSON.stringify({ type: 'UPDATE', clash: null }));
+    connection.send(JSON.stringify({ type: 'UPDATE', clash: null } satisfies ClashServerMessage));
   }
 }

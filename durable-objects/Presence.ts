@@ -1,4 +1,5 @@
 import { type Connection, type ConnectionContext, Server } from 'partyserver';
+import type { PresenceServerMessage } from '../contract/presence';
 import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
 import { answerPings } from './heartbeat';
 
@@ -37,6 +38,6 @@ export class Presence extends Server {
   }
 
   override onConnect(connection: Connection) {
-    connection.send(JSON.stringify({ type: 'PLAYERS', players: [] }));
+    connection.send(JSON.stringify({ type: 'PLAYERS', players: [] } satisfies PresenceServerMessage));
   }
 }

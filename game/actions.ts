@@ -42,7 +42,8 @@ function assertInProgress(state: GameState): void {
   if (state.status !== 'IN_PROGRESS') throw new RuleError('game-completed');
 }
 
-function validDiceToRoll(diceToRoll: unknown): diceToRoll is number[] {
+/** A selection of dice to roll again: one to five distinct dice indices. */
+export function isDiceSelection(diceToRoll: unknown): diceToRoll is number[] {
   return (
     Array.isArray(diceToRoll) &&
     diceToRoll.length >= 1 &&
@@ -57,7 +58,7 @@ export function roll(state: GameState, diceToRoll: readonly number[], source: Di
   const refused = canRoll(state);
   if (refused) throw new RuleError(refused);
   const indices = state.rollCount === 0 ? ALL_DICE : diceToRoll;
-  if (!validDiceToRoll(indices)) throw new RuleError('dice-invalid');
+  if (!isDiceSelection(indices)) throw new RuleError('dice-invalid');
   const sorted = [...indices].sort((a, b) => a - b);
   const values = source(sorted.length);
   // A faulty source must not leave an impossible die in a persisted game.

@@ -1,6 +1,6 @@
 import { env, SELF } from 'cloudflare:test';
 import { expect } from 'vitest';
-import type { PlayerResource } from '../../worker/lib/resources/player';
+import type { PlayerResource } from '../../contract/players';
 
 // Shared by the Workers-runtime tests: a cookie jar, one `call` for every request, and the ways a
 // test gets a player (a guest, a sign-up, a sign-in), all through the public API.

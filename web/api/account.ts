@@ -3,7 +3,7 @@ import i18n from '../i18n';
 import type { Theme } from '../preferences';
 import { api } from './client';
 import { humanCheckToken } from './humanCheck';
-import type { Player, PlayerLinkName } from './types';
+import type { PlayerResource, PlayerLinkName } from '../../contract/players';
 
 // The account calls of SPEC section 7 ("Auth" and the player's own links). Every screen of the
 // accounts work goes through these; none builds a path by hand.
@@ -17,7 +17,7 @@ const LINK_LABELS: Partial<Record<PlayerLinkName, string>> = {
 };
 
 /** The href of one of the player's links; a missing link is an error, never a guessed path. */
-export function playerLink(player: Player, name: PlayerLinkName): string {
+export function playerLink(player: PlayerResource, name: PlayerLinkName): string {
   const href = player._links[name]?.href;
   if (!href) throw new Error(i18n.t('account.linkMissing', { link: LINK_LABELS[name] ?? name }));
   return href;
@@ -30,17 +30,17 @@ export interface ServerPreferences {
 
 /** Sign-in by username or e-mail; sets the session cookies. */
 export const signIn = (identifier: string, password: string) =>
-  api<Player>('/auth/token', { method: 'POST', body: { identifier: identifier.trim(), password } });
+  api<PlayerResource>('/auth/token', { method: 'POST', body: { identifier: identifier.trim(), password } });
 
 /** Sign-up; a signed-in guest becomes this account (same id). Needs a human-check token. */
 export async function signUp(account: {
   username: string;
   email: string;
   password: string;
-}): Promise<Player> {
+}): Promise<PlayerResource> {
   const token = await humanCheckToken('register');
   const email = account.email.trim();
-  return api<Player>('/auth/register', {
+  return api<PlayerResource>('/auth/register', {
     method: 'POST',
     headers: { 'X-Recaptcha-Token': token },
     body: { username: account.username.trim(), ...(email ? { email } : {}), password: account.password },
@@ -57,33 +57,33 @@ export function resetPassword(change: { token?: string; oldPassword?: string; ne
   const body = change.token
     ? { newPassword: change.newPassword }
     : { oldPassword: change.oldPassword ?? '', newPassword: change.newPassword };
-  return api<Player | undefined>(`/auth/password-reset${query}`, { method: 'PUT', body });
+  return api<PlayerResource | undefined>(`/auth/password-reset${query}`, { method: 'PUT', body });
 }
 
 export const verifyEmail = (token: string) =>
-  api<Player | undefined>(`/auth/email-verification?token=${encodeURIComponent(token)}`, { method: 'PUT' });
+  api<PlayerResource | undefined>(`/auth/email-verification?token=${encodeURIComponent(token)}`, { method: 'PUT' });
 
 export const resendVerification = (email: string) =>
   api<void>('/auth/email-verification-token', { method: 'POST', body: { email } });
 
-export const changeUsername = (player: Player, username: string) =>
-  api<Player>(playerLink(player, 'username'), { method: 'PUT', body: { username: username.trim() } });
+export const changeUsername = (player: PlayerResource, username: string) =>
+  api<PlayerResource>(playerLink(player, 'username'), { method: 'PUT', body: { username: username.trim() } });
 
 /** A blank address removes the e-mail (it is optional on the profile). */
-export const changeEmail = (player: Player, email: string) =>
-  api<Player>(playerLink(player, 'email'), { method: 'PUT', body: { email: email.trim() || null } });
+export const changeEmail = (player: PlayerResource, email: string) =>
+  api<PlayerResource>(playerLink(player, 'email'), { method: 'PUT', body: { email: email.trim() || null } });
 
 /** The cropped 300x300 PNG as the multipart field `file`; the link's query string is not part of the path. */
-export function uploadAvatar(player: Player, png: Blob): Promise<Player> {
+export function uploadAvatar(player: PlayerResource, png: Blob): Promise<PlayerResource> {
   const form = new FormData();
   form.append('file', png, 'avatar.png');
   const href = playerLink(player, 'avatar').split('?')[0];
-  return api<Player>(href, { method: 'PUT', body: form });
+  return api<PlayerResource>(href, { method: 'PUT', body: form });
 }
 
-export const readPreferences = (player: Player) => api<ServerPreferences>(playerLink(player, 'preferences'));
+export const readPreferences = (player: PlayerResource) => api<ServerPreferences>(playerLink(player, 'preferences'));
 
-export const savePreferences = (player: Player, preferences: ServerPreferences) =>
+export const savePreferences = (player: PlayerResource, preferences: ServerPreferences) =>
   api<ServerPreferences>(playerLink(player, 'preferences'), {
     method: 'PUT',
     body: { language: preferences.language, theme: preferences.theme },

@@ -1,5 +1,5 @@
 // Which of two states of one game the cache keeps. Pure, so the unit tests run it in node.
-import type { GameResource } from './gameTypes';
+import type { GameResource } from '../../contract/games';
 
 /** The game carries a link to some move (roll, fill, undo, ...): it was rendered for its player. */
 export function hasActionLinks(game: GameResource): boolean {

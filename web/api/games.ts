@@ -4,7 +4,8 @@ import type { BoxType, ColumnType } from '../../game';
 import i18n from '../i18n';
 import { api } from './client';
 import { isNotOlder } from './gameCache';
-import type { GameLinkName, GameMessage, GameResource, GamesPage } from './gameTypes';
+import type { GameLinkName, GameMessage, GameResource, GameSummary } from '../../contract/games';
+import type { Page } from '../../contract/page';
 import { type LiveState, useLiveSocket } from './live';
 
 export const gameKeys = {
@@ -55,8 +56,8 @@ export function useGames() {
   return useQuery({
     queryKey: gameKeys.list(),
     queryFn: async ({ signal }) => {
-      const page = await api<GamesPage>('/games/?page=0&size=9999&sort=updatedAt&order=DESC', { signal });
-      return page._embedded?.games ?? [];
+      const page = await api<Page<'games', GameSummary>>('/games/?page=0&size=9999&sort=updatedAt&order=DESC', { signal });
+      return page._embedded.games ?? [];
     },
   });
 }

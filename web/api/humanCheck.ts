@@ -1,5 +1,5 @@
 import { ApiError, api } from './client';
-import type { Health } from './types';
+import type { Health } from '../../contract/health';
 
 // The human check is Cloudflare Turnstile (DESIGN.md "Accounts and security"). The server says in
 // /api/health whether it verifies tokens and with which site key; local development runs with it off,

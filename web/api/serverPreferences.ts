@@ -2,14 +2,14 @@ import { useEffect, useRef } from 'react';
 import { usePreferences, usePreferencesListener } from '../preferences';
 import { readPreferences, savePreferences } from './account';
 import { ApiError } from './client';
-import type { Player } from './types';
+import type { PlayerResource } from '../../contract/players';
 
 /**
  * SPEC section 4 "Theme" and "Language" for a signed-in player: on sign-in the server's choices are
  * applied (quietly, with no echo back); when there are none yet (404) the local ones are sent as the new
  * preferences; every later change the user makes is saved. Guests keep theirs in the browser only.
  */
-export function useServerPreferences(player: Player | null, onError: (error: unknown) => void): void {
+export function useServerPreferences(player: PlayerResource | null, onError: (error: unknown) => void): void {
   const report = useRef(onError);
   report.current = onError;
   const { theme, language, apply } = usePreferences();

@@ -14,7 +14,7 @@ import { readStorage, removeStorage, STORAGE_KEYS } from '../storage';
 import { ApiError, api } from './client';
 import { humanCheckToken } from './humanCheck';
 import { useServerPreferences } from './serverPreferences';
-import type { Player } from './types';
+import type { PlayerResource } from '../../contract/players';
 
 /** SPEC section 9: guest registration is tried 3 times, 1000 ms apart. */
 export const GUEST_ATTEMPTS = 3;
@@ -22,13 +22,13 @@ export const GUEST_RETRY_MS = 1000;
 
 export interface SessionValue {
   /** The current player; null while loading or when even a guest could not be registered. */
-  player: Player | null;
+  player: PlayerResource | null;
   /** True until the session start has finished (the loading die is shown meanwhile). */
   loading: boolean;
   /** Fetches the current player again (after a profile change, a password reset, a sign-in). */
-  reload: () => Promise<Player | null>;
+  reload: () => Promise<PlayerResource | null>;
   /** Replaces the current player with one a call already returned (sign-in, migrate). */
-  setPlayer: (player: Player | null) => void;
+  setPlayer: (player: PlayerResource | null) => void;
   /** Ends the session and continues as a new guest. The caller navigates (to /login). */
   logout: () => Promise<void>;
 }
@@ -60,10 +60,10 @@ function notifySignOut(): void {
   }
 }
 
-async function registerGuest(): Promise<Player | null> {
+async function registerGuest(): Promise<PlayerResource | null> {
   for (let attempt = 1; attempt <= GUEST_ATTEMPTS; attempt++) {
     try {
-      return await api<Player>('/auth/register-guest', {
+      return await api<PlayerResource>('/auth/register-guest', {
         method: 'POST',
         headers: { 'X-Recaptcha-Token': await humanCheckToken('register') },
         body: { username: guestName((n) => Math.floor(Math.random() * n)) },
@@ -97,18 +97,18 @@ async function endSession(onError: (error: unknown) => void): Promise<void> {
  * either is a logout (stale cookies are cleared) followed by a new guest. Unlike the sign-out button
  * it does not go to /login: a visitor who opens a link from a mail stays on that page.
  */
-async function startSession(onError: (error: unknown) => void): Promise<Player | null> {
+async function startSession(onError: (error: unknown) => void): Promise<PlayerResource | null> {
   const legacy = readStorage(STORAGE_KEYS.legacyToken);
   try {
     if (legacy) {
       // Removed first: a token the server refuses must not be retried on every visit.
       removeStorage(STORAGE_KEYS.legacyToken);
-      return await api<Player>('/auth/migrate', {
+      return await api<PlayerResource>('/auth/migrate', {
         method: 'POST',
         headers: { Authorization: `Bearer ${legacy}` },
       });
     }
-    return await api<Player>('/players/me');
+    return await api<PlayerResource>('/players/me');
   } catch (error) {
     if (!signedOut(error)) throw error;
     await endSession(onError);
@@ -128,7 +128,7 @@ export function SessionProvider({ children, onError }: SessionProviderProps) {
   const queryClient = useQueryClient();
   const report = useRef(onError);
   report.current = onError;
-  const [player, setPlayer] = useState<Player | null>(null);
+  const [player, setPlayer] = useState<PlayerResource | null>(null);
   const [loading, setLoading] = useState(true);
   const started = useRef(false);
   const previousId = useRef<number | null>(null);
@@ -155,7 +155,7 @@ export function SessionProvider({ children, onError }: SessionProviderProps) {
 
   const reload = useCallback(async () => {
     try {
-      const me = await api<Player>('/players/me');
+      const me = await api<PlayerResource>('/players/me');
       setPlayer(me);
       return me;
     } catch (error) {

@@ -3,7 +3,7 @@ import Cropper, { type Area, type Point } from 'react-easy-crop';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { uploadAvatar } from '../api/account';
-import type { Player } from '../api/types';
+import type { PlayerResource } from '../../contract/players';
 import { Avatar } from './Avatar';
 import { toastError } from './Toasts';
 import './forms.css';
@@ -36,7 +36,7 @@ export async function cropToPng(src: string, area: Area, size = AVATAR_SIZE): Pr
 }
 
 /** The avatar with a file picker; a chosen image is cropped to a square here, then uploaded. */
-export function AvatarEditor({ player, onSaved }: { player: Player; onSaved: (player: Player) => void }) {
+export function AvatarEditor({ player, onSaved }: { player: PlayerResource; onSaved: (player: PlayerResource) => void }) {
   const { t } = useTranslation();
   const inputId = useId();
   const zoomId = useId();

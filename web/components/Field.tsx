@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Validator } from '../validation';
+import * as v from 'valibot';
 import './forms.css';
 
 /** One form field's value and what is wrong with it, checked as the user types. */
@@ -19,12 +19,21 @@ export interface FieldState {
   reset: (value: string) => void;
 }
 
-export function useField(initial: string, validate?: Validator): FieldState {
+/**
+ * The `errors.*` key of the first rule `value` breaks, or null. The rules are the request schemas of
+ * contract/ that the server checks the same field with, so the form and the server never disagree.
+ */
+function brokenRule(rule: v.GenericSchema, value: string): string | null {
+  const result = v.safeParse(rule, value);
+  return result.success ? null : (result.issues[0]?.message ?? 'input-invalid');
+}
+
+export function useField(initial: string, rule?: v.GenericSchema): FieldState {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
   const [touched, setTouched] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const key = validate ? validate(value) : null;
+  const key = rule ? brokenRule(rule, value) : null;
   // Translated at render, so a language switch re-words the messages on screen.
   const error = touched && key ? t(`errors.${key}`) : serverMessage;
 

@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import { requestPasswordReset } from '../api/account';
 import { ApiError } from '../api/client';
 import { useSession } from '../api/session';
-import type { Player } from '../api/types';
+import type { PlayerResource } from '../../contract/players';
 import { EmailField } from '../components/AccountFields';
 import { checkFields, FormError, useField } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
 import { VerifiedFlag } from '../components/VerifiedFlag';
-import { validateRequiredEmail } from '../validation';
+import { RequiredEmail } from '../../contract/account';
 
 /**
  * After sending. A visitor gets the same answer whether or not the address has an account (the server
@@ -56,7 +56,7 @@ function useSend() {
 }
 
 /** A signed-in player: the link can only go to their own, verified address. */
-function MemberReset({ player }: { player: Player }) {
+function MemberReset({ player }: { player: PlayerResource }) {
   const { t } = useTranslation();
   const { sending, sentTo, formError, send } = useSend();
   if (sentTo) return <CheckEmail email={sentTo} member />;
@@ -93,7 +93,7 @@ function MemberReset({ player }: { player: Player }) {
 /** An anonymous visitor or a guest: any address; the answer does not tell whether it has an account. */
 function AnonymousReset() {
   const { t } = useTranslation();
-  const email = useField('', validateRequiredEmail);
+  const email = useField('', RequiredEmail);
   const { sending, sentTo, formError, send } = useSend();
   if (sentTo) return <CheckEmail email={sentTo} member={false} />;
 

@@ -9,7 +9,7 @@ import { CurrentPasswordField, UsernameField } from '../components/AccountFields
 import { checkFields, FormError, useField } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
-import { validateIdentifier, validatePassword } from '../validation';
+import { Identifier, Password } from '../../contract/account';
 
 /** What /register hands over when it sends the new player here. */
 export interface LoginState {
@@ -23,8 +23,8 @@ export default function Login() {
   const location = useLocation();
   const { player, setPlayer } = useSession();
   const prefill = (location.state as LoginState | null)?.identifier ?? '';
-  const identifier = useField(prefill, validateIdentifier);
-  const password = useField('', validatePassword);
+  const identifier = useField(prefill, Identifier);
+  const password = useField('', Password);
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 

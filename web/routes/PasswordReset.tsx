@@ -9,10 +9,7 @@ import { CurrentPasswordField, NewPasswordField } from '../components/AccountFie
 import { checkFields, FormError, useField } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
-import { validatePassword } from '../validation';
-
-/** The old password only has to be given; the server checks it (a wrong one is `password-invalid`). */
-const required = (value: string) => (value ? null : 'password-length-invalid');
+import { GivenPassword, Password } from '../../contract/account';
 
 export default function PasswordReset() {
   const { t } = useTranslation();
@@ -21,8 +18,8 @@ export default function PasswordReset() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const { player, reload } = useSession();
-  const oldPassword = useField('', required);
-  const newPassword = useField('', validatePassword);
+  const oldPassword = useField('', GivenPassword);
+  const newPassword = useField('', Password);
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const member = !!player && !player.guest;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { changeEmail, changeUsername, resendVerification } from '../api/account';
 import { useSession } from '../api/session';
-import type { Player } from '../api/types';
+import type { PlayerResource } from '../../contract/players';
 import { Avatar } from '../components/Avatar';
 import { AvatarEditor } from '../components/AvatarEditor';
 import { EmailField, UsernameField } from '../components/AccountFields';
@@ -12,7 +12,7 @@ import { type FieldState, useField } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
 import { VerifiedFlag } from '../components/VerifiedFlag';
-import { validateOptionalEmail, validateUsername } from '../validation';
+import { OptionalEmail, Username } from '../../contract/account';
 
 /**
  * One field saved with its own button. A failed save puts the old value back (SPEC section 8) and the
@@ -38,9 +38,9 @@ function useSave(field: FieldState, saved: string, save: (value: string) => Prom
   return { saving, changed, submit };
 }
 
-function UsernameForm({ player, onSaved }: { player: Player; onSaved: (player: Player) => void }) {
+function UsernameForm({ player, onSaved }: { player: PlayerResource; onSaved: (player: PlayerResource) => void }) {
   const { t } = useTranslation();
-  const username = useField(player.name, validateUsername);
+  const username = useField(player.name, Username);
   const { saving, changed, submit } = useSave(username, player.name, async (value) => {
     const updated = await changeUsername(player, value);
     onSaved(updated);
@@ -62,10 +62,10 @@ function UsernameForm({ player, onSaved }: { player: Player; onSaved: (player: P
   );
 }
 
-function EmailForm({ player, onSaved }: { player: Player; onSaved: (player: Player) => void }) {
+function EmailForm({ player, onSaved }: { player: PlayerResource; onSaved: (player: PlayerResource) => void }) {
   const { t } = useTranslation();
   const saved = player.email ?? '';
-  const email = useField(saved, validateOptionalEmail);
+  const email = useField(saved, OptionalEmail);
   const [resending, setResending] = useState(false);
   const { saving, changed, submit } = useSave(email, saved, async (value) => {
     const updated = await changeEmail(player, value);
@@ -113,7 +113,7 @@ function EmailForm({ player, onSaved }: { player: Player; onSaved: (player: Play
   );
 }
 
-function GuestProfile({ player }: { player: Player }) {
+function GuestProfile({ player }: { player: PlayerResource }) {
   const { t } = useTranslation();
   return (
     <div className="card profile-card profile-guest">

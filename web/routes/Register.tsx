@@ -9,7 +9,7 @@ import { EmailField, NewPasswordField, UsernameField } from '../components/Accou
 import { checkFields, FormError, useField } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
-import { validateOptionalEmail, validatePassword, validateUsername } from '../validation';
+import { OptionalEmail, Password, Username } from '../../contract/account';
 import type { LoginState } from './Login';
 
 /** Which field a refusal of the server is about. */
@@ -25,9 +25,9 @@ export default function Register() {
   useTitle(t('screens.register'));
   const navigate = useNavigate();
   const { player, setPlayer } = useSession();
-  const username = useField('', validateUsername);
-  const email = useField('', validateOptionalEmail);
-  const password = useField('', validatePassword);
+  const username = useField('', Username);
+  const email = useField('', OptionalEmail);
+  const password = useField('', Password);
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const fields = { username, email, password };

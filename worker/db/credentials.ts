@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { hashPassword, type PasswordHash } from '../auth/passwords';
+import type { PasswordHash } from '../auth/passwords';
 import type { Database } from './client';
 import { credentials } from './schema';
 
@@ -7,15 +7,11 @@ export async function findCredentials(db: Database, playerId: number): Promise<P
   return (await db.query.credentials.findFirst({ where: eq(credentials.playerId, playerId) })) ?? null;
 }
 
-/** The statement that sets (or replaces) a player's password hash, for use alone or in a batch. */
-export function upsertCredentials(db: Database, playerId: number, hash: PasswordHash) {
+/** Sets (or replaces) a player's password hash, made by auth/passwords.ts `hashPassword`. */
+export async function saveCredentials(db: Database, playerId: number, hash: PasswordHash) {
   const values = { ...hash, updatedAt: Date.now() };
-  return db
+  await db
     .insert(credentials)
     .values({ playerId, ...values })
     .onConflictDoUpdate({ target: credentials.playerId, set: values });
-}
-
-export async function setPassword(db: Database, playerId: number, password: string) {
-  await upsertCredentials(db, playerId, await hashPassword(password));
 }

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import type { GAME_SORTS } from '../../contract/games';
+import type { PageRequest } from '../../contract/page';
 import type { Database } from './client';
-import { games } from './schema';
+import { orderOf, pageOf } from './pages';
+import { type GameRow, games, players } from './schema';
 
 export interface GameOwnerRow {
   id: number;
@@ -30,5 +33,52 @@ export async function findGameRow(db: Database, id: number): Promise<GameOwnerRo
   if (!row) return null;
   if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value as number);
   known.set(id, row);
+  return row;
+}
+
+/** A page of the games index, every player's or one player's. */
+export async function listGames(
+  db: Database,
+  request: PageRequest<(typeof GAME_SORTS)[number]>,
+  playerId?: number,
+) {
+  const where = playerId === undefined ? undefined : eq(games.playerId, playerId);
+  // The shape of the games list (lib/resources/game.ts `GameSummaryRow`), so both lists show a game alike.
+  const query = db
+    .select({
+      id: games.id,
+      type: games.type,
+      status: games.status,
+      playerId: games.playerId,
+      playerName: players.name,
+      totalSum: games.totalSum,
+      progress: games.progress,
+      createdAt: games.createdAt,
+      updatedAt: games.updatedAt,
+    })
+    .from(games)
+    .innerJoin(players, eq(players.id, games.playerId))
+    .where(where)
+    .orderBy(...orderOf(request, games[request.sort], games.id))
+    .$dynamic();
+  return pageOf(db, request, query, games, where);
+}
+
+/**
+ * The player's current solo game (in progress, or completed and not yet archived), inserted when there
+ * is none. Insert-or-select: the partial unique index admits one current solo game per player, so of two
+ * concurrent calls one inserts, the other's insert does nothing, and both read the same row.
+ */
+export async function currentSoloGame(db: Database, playerId: number): Promise<GameRow> {
+  const current = () =>
+    db.query.games.findFirst({
+      where: and(eq(games.playerId, playerId), eq(games.type, 'SOLO'), ne(games.status, 'ARCHIVED')),
+    });
+  let row = await current();
+  if (!row) {
+    await db.insert(games).values({ playerId, type: 'SOLO' }).onConflictDoNothing();
+    row = await current();
+  }
+  if (!row) throw new Error(`No current game for player ${playerId} after insert`);
   return row;
 }

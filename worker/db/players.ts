@@ -1,14 +1,12 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { PasswordHash } from '../auth/passwords';
-import { notFound } from '../lib/errors';
-import type { PageRequest } from '../lib/hal';
+import type { PageRequest } from '../../contract/page';
+import type { PLAYER_SORTS } from '../../contract/players';
 import type { Database } from './client';
 import { credentials, type PlayerRow, players } from './schema';
 
-export async function findPlayer(db: Database, id: number): Promise<PlayerRow> {
-  const row = await db.query.players.findFirst({ where: eq(players.id, id) });
-  if (!row) throw notFound('player-not-found');
-  return row;
+export async function findPlayer(db: Database, id: number): Promise<PlayerRow | null> {
+  return (await db.query.players.findFirst({ where: eq(players.id, id) })) ?? null;
 }
 
 // Both comparisons use the lower(...) expression indexes of the schema.
@@ -59,8 +57,6 @@ function errorText(error: unknown): string {
   return `${(error as Error)?.message ?? ''} ${String((error as { cause?: unknown })?.cause ?? '')}`;
 }
 
-export const PLAYER_SORTS = ['createdAt', 'updatedAt', 'name', 'id'] as const;
-
 export async function listPlayers(db: Database, request: PageRequest<(typeof PLAYER_SORTS)[number]>) {
   const column = players[request.sort];
   const direction = request.order === 'ASC' ? asc : desc;
@@ -74,6 +70,20 @@ export async function listPlayers(db: Database, request: PageRequest<(typeof PLA
     db.select({ total: count() }).from(players),
   ]);
   return { rows, total };
+}
+
+/** A new guest under `name`, or null when another player holds the name. */
+export async function createGuest(db: Database, name: string): Promise<PlayerRow | null> {
+  try {
+    const [row] = await db
+      .insert(players)
+      .values({ externalId: crypto.randomUUID(), name, guest: true })
+      .returning();
+    return row ?? null;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
 }
 
 /** A new registered player with its password hash, written together (one D1 batch is one transaction). */
@@ -165,16 +175,16 @@ export async function claimVerifiedEmail(db: Database, playerId: number, email: 
   }
 }
 
+/** The player changed as asked, or null when there is no such player. */
 export async function updatePlayer(
   db: Database,
   id: number,
   changes: Partial<Pick<PlayerRow, 'name' | 'email' | 'emailVerified' | 'avatarKey'>>,
-): Promise<PlayerRow> {
+): Promise<PlayerRow | null> {
   const [row] = await db
     .update(players)
     .set({ ...changes, updatedAt: Date.now() })
     .where(eq(players.id, id))
     .returning();
-  if (!row) throw notFound('player-not-found');
-  return row;
+  return row ?? null;
 }

@@ -1,4 +1,12 @@
 import { Hono } from 'hono';
+import {
+  EmailBody,
+  GuestBody,
+  PasswordResetBody,
+  RegisterBody,
+  TokenBody,
+  TokenQuery,
+} from '../../contract/account';
 import { GUEST_NAME, randomGuestName } from '../auth/guest';
 import { countGuess } from '../auth/guesses';
 import { countMail, mailToken, mailVerification } from '../auth/mails';
@@ -16,20 +24,20 @@ import {
   startSession,
 } from '../auth/session';
 import { database } from '../db/client';
-import { findCredentials, setPassword } from '../db/credentials';
+import { findCredentials, saveCredentials } from '../db/credentials';
 import { consumeEmailToken } from '../db/emailTokens';
 import {
   claimVerifiedEmail,
+  createGuest,
   createMember,
   findPlayer,
   findPlayerByIdentifier,
   findPlayerByVerifiedEmail,
-  isUniqueViolation,
   nameTaken,
   uniqueViolationKey,
   upgradeGuest,
 } from '../db/players';
-import { players } from '../db/schema';
+import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
 import { sameAddress } from '../lib/email';
 import { badRequest, conflict, unauthorized } from '../lib/errors';
@@ -37,14 +45,7 @@ import { verifyHuman } from '../lib/humanCheck';
 import { clientIp, consume, RULES } from '../lib/rateLimit';
 import { readJson, readQuery } from '../lib/validate';
 import { toPlayerResource } from '../lib/resources/player';
-import {
-  EmailBody,
-  GuestBody,
-  PasswordResetBody,
-  RegisterBody,
-  TokenBody,
-  TokenQuery,
-} from '../schemas/account';
+
 
 type Auth = { Bindings: Env; Variables: SessionVariables };
 
@@ -58,16 +59,10 @@ export const auth = new Hono<Auth>()
     const wanted = body.username && GUEST_NAME.test(body.username) ? [body.username] : [];
     // A random name can collide with an existing one; a few draws from 100 000 names practically never all do.
     for (const name of [...wanted, ...Array.from({ length: 8 }, randomGuestName)]) {
-      try {
-        const [row] = await db
-          .insert(players)
-          .values({ externalId: crypto.randomUUID(), name, guest: true })
-          .returning();
-        await startSession(c, db, row.id);
-        return c.json(toPlayerResource(row, row), 201);
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
+      const row = await createGuest(db, name);
+      if (!row) continue;
+      await startSession(c, db, row.id);
+      return c.json(toPlayerResource(row, row), 201);
     }
     throw conflict('username-taken');
   })
@@ -112,7 +107,7 @@ export const auth = new Hono<Auth>()
     if (!player || !stored || !valid) throw unauthorized('credentials-invalid');
     refuseBanned(player);
     await succeeded();
-    if (needsRehash(stored)) await setPassword(db, player.id, password);
+    if (needsRehash(stored)) await saveCredentials(db, player.id, await hashPassword(password));
     // The browser's previous session (usually its guest) ends here.
     await revokePresentedSession(c, db);
     await startSession(c, db, player.id);
@@ -122,6 +117,7 @@ export const auth = new Hono<Auth>()
     const db = database(c.env.DB);
     const playerId = await rotateSession(c, db);
     const row = await findPlayer(db, playerId);
+    if (!row) throw unauthorized();
     return c.json(toPlayerResource(row, row));
   })
   .post('/logout', async (c) => {
@@ -136,7 +132,7 @@ export const auth = new Hono<Auth>()
     const claims = bearer ? await accessClaims(c.env, bearer[1]) : null;
     if (!claims) throw unauthorized();
     const db = database(c.env.DB);
-    const player = await findPlayer(db, claims.playerId).catch(() => null);
+    const player = await findPlayer(db, claims.playerId);
     if (!player || claims.issuedAtMs < player.tokensValidAfter) throw unauthorized();
     refuseBanned(player);
     await startSession(c, db, player.id);
@@ -148,10 +144,10 @@ export const auth = new Hono<Auth>()
     const body = await readJson(c, PasswordResetBody);
     const token = c.req.query('token')?.trim();
     const db = database(c.env.DB);
-    let player: Awaited<ReturnType<typeof findPlayer>>;
+    let player: PlayerRow;
     if (token) {
       const used = await consumeEmailToken(db, 'RESET_PASSWORD', token);
-      const owner = used ? await findPlayer(db, used.playerId).catch(() => null) : null;
+      const owner = used ? await findPlayer(db, used.playerId) : null;
       if (!used || !owner || !sameAddress(owner.email, used.email)) throw badRequest('password-reset-failed');
       player = owner;
     } else {
@@ -162,7 +158,7 @@ export const auth = new Hono<Auth>()
         throw badRequest('password-invalid');
       await succeeded();
     }
-    await setPassword(db, player.id, body.newPassword);
+    await saveCredentials(db, player.id, await hashPassword(body.newPassword));
     await revokeAllSessions(c, db, player.id);
     await startSession(c, db, player.id);
     return c.json(toPlayerResource(player, player));
@@ -182,7 +178,7 @@ export const auth = new Hono<Auth>()
     const { token } = readQuery(c, TokenQuery);
     const db = database(c.env.DB);
     const used = await consumeEmailToken(db, 'VERIFY_EMAIL', token);
-    const owner = used ? await findPlayer(db, used.playerId).catch(() => null) : null;
+    const owner = used ? await findPlayer(db, used.playerId) : null;
     // A link mailed to an address the player has since replaced (or lost to its verified owner) verifies nothing.
     if (!used || !owner || !sameAddress(owner.email, used.email))
       throw badRequest('email-verification-failed');

@@ -1,8 +1,15 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { NewGame, RoomAction, RoomResult, RoomViewer } from '../../durable-objects/gameRecord';
-import { BOX_TYPES, COLUMN_TYPES, DICE_COUNT } from '../../game';
+import {
+  AnnounceBody,
+  CurrentGameBody,
+  FillBody,
+  GAME_SORTS,
+  NoBody,
+  RollBody,
+} from '../../contract/games';
+import { pageQuery } from '../../contract/page';
 import { accessOf } from '../auth/access';
 import {
   type AppContext,
@@ -11,46 +18,17 @@ import {
   type SessionVariables,
   tokenViewer,
 } from '../auth/session';
-import { GAME_SORTS, listGames } from '../db/activity';
 import { database } from '../db/client';
-import { findGameRow } from '../db/games';
-import { games, type PlayerRow } from '../db/schema';
+import { currentSoloGame, findGameRow, listGames } from '../db/games';
+import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
 import { AppError, forbidden, notFound } from '../lib/errors';
-import { page, pageQuery } from '../lib/hal';
+import { page } from '../lib/hal';
 import { pathId, readJson, readQuery } from '../lib/validate';
 import { toGameSummary } from '../lib/resources/game';
 
 type Games = { Bindings: Env; Variables: SessionVariables };
 
-const ALL_DICE = () => Array.from({ length: DICE_COUNT }, (_, i) => i);
-const diceIndex = v.pipe(
-  v.number('dice-invalid'),
-  v.integer('dice-invalid'),
-  v.minValue(0, 'dice-invalid'),
-  v.maxValue(DICE_COUNT - 1, 'dice-invalid'),
-);
-const RollBody = v.object({
-  diceToRoll: v.nullish(
-    v.pipe(
-      v.array(diceIndex, 'dice-invalid'),
-      v.minLength(1, 'dice-invalid'),
-      v.maxLength(DICE_COUNT, 'dice-invalid'),
-      v.check((dice) => new Set(dice).size === dice.length, 'dice-invalid'),
-    ),
-    ALL_DICE,
-  ),
-});
-/** One of `names`; missing, not a string or unknown all answer `key` (a bare picklist says nothing of a missing key). */
-const oneOf = <const T extends readonly string[]>(names: T, key: string) =>
-  v.pipe(v.optional(v.string(key), ''), v.picklist(names, key));
-const boxType = oneOf(BOX_TYPES, 'box-type-invalid');
-const AnnounceBody = v.object({ boxType });
-const FillBody = v.object({ columnType: oneOf(COLUMN_TYPES, 'column-type-invalid'), boxType });
-const NoBody = v.object({});
-const CurrentGameBody = v.object({
-  playerId: v.pipe(v.number('input-invalid'), v.integer('input-invalid')),
-});
 const ListQuery = pageQuery(GAME_SORTS, 'updatedAt');
 
 /** What the routes ask of whichever room owns a game. */
@@ -86,23 +64,9 @@ function answer(c: Context, result: RoomResult) {
   return c.json(result.game);
 }
 
-/**
- * The player's current solo game (in progress, or completed and not yet archived), created when
- * there is none. Insert-or-select: the partial unique index admits one current solo game per player,
- * so of two concurrent calls one inserts, the other's insert does nothing, and both read the same row.
- */
+/** The player's current solo game (db/games.ts `currentSoloGame`), its room created when it has none yet. */
 async function currentGame(env: Env, player: PlayerRow): Promise<RoomResult> {
-  const db = database(env.DB);
-  const current = () =>
-    db.query.games.findFirst({
-      where: and(eq(games.playerId, player.id), eq(games.type, 'SOLO'), ne(games.status, 'ARCHIVED')),
-    });
-  let row = await current();
-  if (!row) {
-    await db.insert(games).values({ playerId: player.id, type: 'SOLO' }).onConflictDoNothing();
-    row = await current();
-  }
-  if (!row) throw new Error(`No current game for player ${player.id} after insert`);
+  const row = await currentSoloGame(database(env.DB), player.id);
   // The room may not exist yet (or a previous attempt died between the insert and here): create is idempotent.
   const init: NewGame = {
     id: row.id,

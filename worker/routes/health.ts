@@ -1,13 +1,9 @@
 import { Hono } from 'hono';
+import type { Health, ServiceHealth } from '../../contract/health';
 import type { Env } from '../env';
 import { humanCheckEnabled } from '../lib/humanCheck';
 
-interface Probe {
-  up: boolean;
-  latencyMs: number;
-}
-
-async function probe(check: () => Promise<unknown>): Promise<Probe> {
+async function probe(check: () => Promise<unknown>): Promise<ServiceHealth> {
   const started = performance.now();
   let up = true;
   try {
@@ -36,7 +32,7 @@ export const health = new Hono<{ Bindings: Env }>().get('/', async (c) => {
       humanCheck: humanCheckEnabled(c.env) ? 'on' : 'off',
       turnstileSiteKey: c.env.TURNSTILE_SITE_KEY,
       services: { database, storage, rooms },
-    },
+    } satisfies Health,
     up ? 200 : 503,
   );
 });

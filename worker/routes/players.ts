@@ -1,43 +1,37 @@
 import { Hono } from 'hono';
+import { CLASH_SORTS } from '../../contract/clashes';
+import { GAME_SORTS } from '../../contract/games';
+import { LOG_SORTS } from '../../contract/logs';
+import { NOTIFICATION_SORTS } from '../../contract/notifications';
+import { pageQuery } from '../../contract/page';
+import { PLAYER_SORTS, PreferencesBody } from '../../contract/players';
+import { EmailChangeBody, UsernameBody } from '../../contract/account';
+import { SCORE_SORTS } from '../../contract/scores';
 import { countMail, mailVerification } from '../auth/mails';
 import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
-import {
-  CLASH_SORTS,
-  deletePlayerNotifications,
-  GAME_SORTS,
-  LOG_SORTS,
-  listGames,
-  NOTIFICATION_SORTS,
-  overallStats,
-  playerClashes,
-  playerLogs,
-  playerNotifications,
-  playerScores,
-  playerStats,
-  SCORE_SORTS,
-} from '../db/activity';
 import { replaceAvatarKey, storeAvatar } from '../db/avatars';
+import { playerClashes } from '../db/clashes';
 import { type Database, database } from '../db/client';
-import {
-  findPlayer,
-  listPlayers,
-  nameTaken,
-  PLAYER_SORTS,
-  uniqueViolationKey,
-  updatePlayer,
-} from '../db/players';
+import { listGames } from '../db/games';
+import { playerLogs } from '../db/logs';
+import { deletePlayerNotifications, playerNotifications } from '../db/notifications';
+import { findPlayer, listPlayers, nameTaken, uniqueViolationKey, updatePlayer } from '../db/players';
 import { findPreferences, savePreferences } from '../db/preferences';
 import type { PlayerRow } from '../db/schema';
+import { playerScores } from '../db/scores';
+import { overallStats, playerStats } from '../db/stats';
 import type { Env } from '../env';
-import { sameAddress } from '../lib/email';
 import { checkAvatar, readAvatarUpload } from '../lib/avatarUpload';
+import { sameAddress } from '../lib/email';
 import { conflict, forbidden, notFound } from '../lib/errors';
-import { page, pageQuery } from '../lib/hal';
-import { pathId, readJson, readQuery } from '../lib/validate';
-import { toClashSummary, toLogSummary, toNotification, toScoreSummary } from '../lib/resources/activity';
+import { page } from '../lib/hal';
+import { toClashSummary } from '../lib/resources/clashes';
 import { toGameSummary } from '../lib/resources/game';
+import { toLogSummary } from '../lib/resources/logs';
+import { toNotification } from '../lib/resources/notifications';
 import { toPlayerResource } from '../lib/resources/player';
-import { EmailChangeBody, PreferencesBody, UsernameBody } from '../schemas/players';
+import { toScoreSummary } from '../lib/resources/scores';
+import { pathId, readJson, readQuery } from '../lib/validate';
 
 type Players = { Bindings: Env; Variables: SessionVariables };
 
@@ -53,17 +47,27 @@ async function selfOrAdmin(c: AppContext, db: Database): Promise<PlayerRow> {
   const me = await requirePlayer(c);
   const id = pathId(c);
   if (me.id !== id && !me.admin) throw forbidden();
-  return me.id === id ? me : findPlayer(db, id);
+  return me.id === id ? me : existingPlayer(db, id);
+}
+
+/** The player of the path: 404 player-not-found when there is none. */
+async function existingPlayer(db: Database, id: number): Promise<PlayerRow> {
+  const player = await findPlayer(db, id);
+  if (!player) throw notFound('player-not-found');
+  return player;
 }
 
 /** A name or e-mail change; the unique indexes settle a race the pre-check missed. */
 async function changeAccount(db: Database, me: PlayerRow, changes: Parameters<typeof updatePlayer>[2]) {
+  let row: PlayerRow | null;
   try {
-    return await updatePlayer(db, me.id, changes);
+    row = await updatePlayer(db, me.id, changes);
   } catch (error) {
     const key = uniqueViolationKey(error);
     throw key ? conflict(key) : error;
   }
+  if (!row) throw notFound('player-not-found');
+  return row;
 }
 
 export const playersRoutes = new Hono<Players>()
@@ -88,20 +92,20 @@ export const playersRoutes = new Hono<Players>()
   .get('/stats', async (c) => c.json(await overallStats(database(c.env.DB))))
   .get('/:id', async (c) => {
     const db = database(c.env.DB);
-    const row = await findPlayer(db, pathId(c));
+    const row = await existingPlayer(db, pathId(c));
     return c.json(toPlayerResource(row, await currentPlayer(c)));
   })
 
   // What anyone may read about a player.
   .get('/:id/stats', async (c) => {
     const db = database(c.env.DB);
-    const player = await findPlayer(db, pathId(c));
+    const player = await existingPlayer(db, pathId(c));
     return c.json(await playerStats(db, player.id));
   })
   .get('/:id/scores', async (c) => {
     const request = readQuery(c, pageQuery(SCORE_SORTS, 'createdAt'));
     const db = database(c.env.DB);
-    const player = await findPlayer(db, pathId(c));
+    const player = await existingPlayer(db, pathId(c));
     const { rows, total } = await playerScores(db, player.id, request);
     const items = rows.map((row) => toScoreSummary(row.score, row.player));
     return c.json(page('scores', items, request, total));
@@ -109,14 +113,14 @@ export const playersRoutes = new Hono<Players>()
   .get('/:id/games', async (c) => {
     const request = readQuery(c, pageQuery(GAME_SORTS, 'updatedAt'));
     const db = database(c.env.DB);
-    const player = await findPlayer(db, pathId(c));
+    const player = await existingPlayer(db, pathId(c));
     const { rows, total } = await listGames(db, request, player.id);
     return c.json(page('games', rows.map(toGameSummary), request, total));
   })
   .get('/:id/clashes', async (c) => {
     const request = readQuery(c, pageQuery(CLASH_SORTS, 'createdAt'));
     const db = database(c.env.DB);
-    const player = await findPlayer(db, pathId(c));
+    const player = await existingPlayer(db, pathId(c));
     const { rows, total } = await playerClashes(db, player.id, request);
     const items = rows.map((row) => toClashSummary(row.clash, row.owner, row.members));
     return c.json(page('clashes', items, request, total));

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../api/client';
-import type { Health, ServiceHealth } from '../../api/types';
+import type { Health, ServiceHealth } from '../../../contract/health';
 import { RefreshIcon } from '../icons';
 
 /** SPEC section 9: the status refresh button stays disabled for 15 s after use. */

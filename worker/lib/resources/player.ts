@@ -1,3 +1,4 @@
+import type { PlayerResource } from '../../../contract/players';
 import type { PlayerRow } from '../../db/schema';
 import { links } from '../hal';
 
@@ -11,7 +12,7 @@ export const avatarUrl = (row: Pick<PlayerRow, 'avatarKey'>) =>
   row.avatarKey ? `/api/avatars/${row.avatarKey}` : null;
 
 /** The player as a client sees it; private fields and links only for the player and admins. */
-export function toPlayerResource(row: PlayerRow, viewer: Viewer | null) {
+export function toPlayerResource(row: PlayerRow, viewer: Viewer | null): PlayerResource {
   const self = viewer?.id === row.id;
   const privileged = self || viewer?.admin === true;
   const base = playerPath(row.id);
@@ -43,5 +44,3 @@ export function toPlayerResource(row: PlayerRow, viewer: Viewer | null) {
     }),
   };
 }
-
-export type PlayerResource = ReturnType<typeof toPlayerResource>;

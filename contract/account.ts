@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 
-// SPEC.md section 5. Each check carries its error key as its message (see lib/validate.ts); within a
-// pipe the length comes before the pattern, so a short name reports its length first.
+// The request bodies of accounts and sessions (SPEC.md section 5), checked by the routes and, field by
+// field, by the web app's forms as the user types: one set of rules. Each check carries its error key as
+// its message (worker/lib/validate.ts reads it); within a pipe the length comes before the pattern, so
+// a short name reports its length first.
 
 /** A missing field validates as an empty one, so it fails with the field's own key. */
 const text = (key: string) => v.optional(v.string(key), '');
@@ -19,6 +21,9 @@ export const Password = v.pipe(
   v.minLength(6, 'password-length-invalid'),
   v.maxLength(30, 'password-length-invalid'),
 );
+
+/** A password that only has to be given (the old one: the server checks it, a wrong one is `password-invalid`). */
+export const GivenPassword = v.pipe(text('password-length-invalid'), v.minLength(1, 'password-length-invalid'));
 
 export const Email = v.pipe(
   v.string('email-invalid'),
@@ -84,3 +89,8 @@ export const EmailBody = v.object({ email: RequiredEmail });
 export const TokenQuery = v.object({
   token: v.pipe(text('token-missing'), v.trim(), v.minLength(1, 'token-missing')),
 });
+
+export const UsernameBody = v.object({ username: Username });
+
+/** Setting no e-mail (null or blank) removes it, as the profile allows (SPEC.md section 5). */
+export const EmailChangeBody = v.object({ email: OptionalEmail });

@@ -1,0 +1,83 @@
+import * as v from 'valibot';
+import type { Links } from './links';
+
+/** How other resources name a player. */
+export interface PlayerRef {
+  id: number;
+  name: string;
+}
+
+export type PlayerStatus = 'ACTIVE' | 'BANNED';
+
+export type PlayerLinkName =
+  | 'self'
+  | 'stats'
+  | 'scores'
+  | 'games'
+  | 'clashes'
+  | 'preferences'
+  | 'username'
+  | 'email'
+  | 'logs'
+  | 'avatar'
+  | 'notifications';
+
+/**
+ * A player (SPEC.md section 3), as GET /api/players/{id} and /me, sign-up, sign-in, refresh and the
+ * account changes answer it. `email` is given to the player themselves and admins only, null to others.
+ */
+export interface PlayerResource {
+  id: number;
+  externalId: string;
+  name: string;
+  email: string | null;
+  emailVerified: boolean;
+  avatar: { url: string } | null;
+  admin: boolean;
+  guest: boolean;
+  status: PlayerStatus;
+  createdAt: string;
+  updatedAt: string;
+  _links: Links<PlayerLinkName>;
+}
+
+/** The sorts of GET /api/players/. */
+export const PLAYER_SORTS = ['createdAt', 'updatedAt', 'name', 'id'] as const;
+
+export type Language = 'en-US' | 'hr';
+export type Theme = 'dark' | 'light';
+
+/** GET/PUT /api/players/{id}/preferences (SPEC.md section 3: any other field is not shown). */
+export interface Preferences {
+  language: Language;
+  theme: Theme;
+}
+
+export const PreferencesBody = v.object({
+  language: v.pipe(
+    v.optional(v.string('language-invalid'), ''),
+    v.picklist(['en-US', 'en', 'hr'], 'language-invalid'),
+    // The settings screen names English "en"; the stored value is the locale the app loads.
+    v.transform((language): Language => (language === 'hr' ? 'hr' : 'en-US')),
+  ),
+  theme: v.pipe(v.optional(v.string('theme-invalid'), ''), v.picklist(['dark', 'light'], 'theme-invalid')),
+});
+
+/** GET /api/players/{id}/stats: the figures of a player's detail. */
+export interface PlayerStats {
+  totalGames: number;
+  scoreCount: number;
+  highScore: number | null;
+  lowestScore: number | null;
+  averageScore: number | null;
+  totalScore: number;
+}
+
+/** GET /api/players/stats: the statistics labels of SPEC.md section 3. */
+export interface OverallStats {
+  totalPlayers: number;
+  newestPlayer: (PlayerRef & { createdAt: string }) | null;
+  mostGamesPlayer: (PlayerRef & { games: number }) | null;
+  highestScore: (PlayerRef & { value: number }) | null;
+  highestAverage: (PlayerRef & { average: number }) | null;
+}

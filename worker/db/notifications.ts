@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { NOTIFICATION_SORTS } from '../../contract/notifications';
+import type { PageRequest } from '../../contract/page';
+import type { Database } from './client';
+import { orderOf, pageOf } from './pages';
+import { notifications } from './schema';
+
+/** A page of the player's notifications. */
+export async function playerNotifications(
+  db: Database,
+  playerId: number,
+  request: PageRequest<(typeof NOTIFICATION_SORTS)[number]>,
+) {
+  const where = eq(notifications.playerId, playerId);
+  const query = db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(...orderOf(request, notifications[request.sort], notifications.id))
+    .$dynamic();
+  return pageOf(db, request, query, notifications, where);
+}
+
+/** Marking all read deletes them all. */
+export async function deletePlayerNotifications(db: Database, playerId: number) {
+  await db.delete(notifications).where(eq(notifications.playerId, playerId));
+}

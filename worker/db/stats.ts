@@ -1,0 +1,80 @@
+import { asc, avg, count, desc, eq, max, min, sum } from 'drizzle-orm';
+import type { OverallStats, PlayerStats } from '../../contract/players';
+import type { Database } from './client';
+import { games, players, scores } from './schema';
+
+// The statistics, computed in SQL.
+
+/** The figures of a player's detail: games played and their completed scores. */
+export async function playerStats(db: Database, playerId: number): Promise<PlayerStats> {
+  const [[scored], [played]] = await Promise.all([
+    db
+      .select({
+        scoreCount: count(),
+        highScore: max(scores.value),
+        lowestScore: min(scores.value),
+        averageScore: avg(scores.value),
+        totalScore: sum(scores.value),
+      })
+      .from(scores)
+      .where(eq(scores.playerId, playerId)),
+    db.select({ totalGames: count() }).from(games).where(eq(games.playerId, playerId)),
+  ]);
+  return {
+    totalGames: played.totalGames,
+    scoreCount: scored.scoreCount,
+    highScore: scored.highScore ?? null,
+    lowestScore: scored.lowestScore ?? null,
+    averageScore: scored.averageScore === null ? null : Math.round(Number(scored.averageScore) * 10) / 10,
+    totalScore: Number(scored.totalScore ?? 0),
+  };
+}
+
+/** The figures of the players overview (GET /api/players/stats): the statistics labels of SPEC.md section 3. */
+export async function overallStats(db: Database): Promise<OverallStats> {
+  const gameCount = count(games.id);
+  const average = avg(scores.value);
+  const [[players_], [newest], [mostGames], [highest], [bestAverage]] = await Promise.all([
+    db.select({ total: count() }).from(players),
+    db
+      .select({ id: players.id, name: players.name, createdAt: players.createdAt })
+      .from(players)
+      .orderBy(desc(players.createdAt), desc(players.id))
+      .limit(1),
+    db
+      .select({ id: players.id, name: players.name, games: gameCount })
+      .from(games)
+      .innerJoin(players, eq(players.id, games.playerId))
+      .groupBy(players.id)
+      .orderBy(desc(gameCount), asc(players.id))
+      .limit(1),
+    db
+      .select({ id: players.id, name: players.name, value: scores.value })
+      .from(scores)
+      .innerJoin(players, eq(players.id, scores.playerId))
+      .orderBy(desc(scores.value), asc(scores.id))
+      .limit(1),
+    db
+      .select({ id: players.id, name: players.name, average })
+      .from(scores)
+      .innerJoin(players, eq(players.id, scores.playerId))
+      .groupBy(players.id)
+      .orderBy(desc(average), asc(players.id))
+      .limit(1),
+  ]);
+  return {
+    totalPlayers: players_.total,
+    newestPlayer: newest
+      ? { id: newest.id, name: newest.name, createdAt: new Date(newest.createdAt).toISOString() }
+      : null,
+    mostGamesPlayer: mostGames ?? null,
+    highestScore: highest ?? null,
+    highestAverage: bestAverage
+      ? {
+          id: bestAverage.id,
+          name: bestAverage.name,
+          average: Math.round(Number(bestAverage.average) * 10) / 10,
+        }
+      : null,
+  };
+}
