@@ -2,23 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GameResource } from '../../api/gameTypes';
 import { isNewRoll, type RollMark, rolledDice, rollMark, tumbleMs } from './view';
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 /** How often a tumbling die shows a new face. */
 const FACE_MS = 90;
 const AT_REST = [0, 0, 0, 0, 0];
-
-export function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() => window.matchMedia?.(REDUCED_MOTION).matches ?? false);
-  useEffect(() => {
-    const list = window.matchMedia?.(REDUCED_MOTION);
-    if (!list) return;
-    const update = () => setReduced(list.matches);
-    update();
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, []);
-  return reduced;
-}
 
 const randomFace = () => 1 + Math.floor(Math.random() * 6);
 

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import type { GameResource } from '../../api/gameTypes';
+import type { LiveState } from '../../api/live';
+import { formatPercent } from '../../format';
+
+export interface BoardHeadProps {
+  game: GameResource;
+  isPlayer: boolean;
+  live: LiveState;
+}
+
+/** The board's title and its chips: the game's status, how much of the sheet is filled, the live socket. */
+export function BoardHead({ game, isPlayer, live }: BoardHeadProps) {
+  const { t, i18n } = useTranslation();
+  const completed = game.status !== 'IN_PROGRESS';
+  return (
+    <header className="board-head">
+      <h1 id="board-title" className="board-title">
+        {isPlayer ? t('game.play') : t('game.watching', { name: game.player.name })}
+      </h1>
+      <ul className="board-stats">
+        <li className={`board-chip board-chip--${game.status.toLowerCase()}`}>
+          {t(`game.status.${game.status}`)}
+        </li>
+        <li className="board-chip">{t('game.progress', { progress: formatPercent(game.progress, i18n.language) })}</li>
+        {live !== 'inactive' && !completed ? (
+          <li
+            className={live === 'open' ? 'board-chip board-live board-live--open' : 'board-chip board-live'}
+          >
+            {t('game.live')}
+          </li>
+        ) : null}
+      </ul>
+    </header>
+  );
+}

@@ -1,0 +1,174 @@
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GameState } from '../../../game';
+import { type GameMove, useGameMove } from '../../api/games';
+import type { GameResource } from '../../api/gameTypes';
+import { toGameState } from '../../../contract/games';
+import { toastError } from '../Toasts';
+import { shareScore } from './shareScore';
+import { BOX_LOCK_MS, ROLL_LOCK_MS } from './timings';
+import { useDiceKeys } from './useDiceKeys';
+import { type DiceRoll, useDiceRoll } from './useDiceRoll';
+import { useFocusAfterMove } from './useFocusAfterMove';
+import { useHeldDice } from './useHeldDice';
+import { useLock } from './useLock';
+import { useReducedMotion } from './useReducedMotion';
+import { type CellView, diceToRoll, type RollView, rollView, type SheetView, sheetView } from './view';
+
+export interface GameControls {
+  state: GameState;
+  /** The viewer is the game's player: only they get the controls. */
+  isPlayer: boolean;
+  completed: boolean;
+  view: SheetView;
+  roll: RollView;
+  dice: DiceRoll;
+  held: ReadonlySet<number>;
+  /** A move is on its way or the dice tumble: no other move now. */
+  busy: boolean;
+  /** The roll button waits (a move on its way, the dice in the air, the roll lock). */
+  rollWaiting: boolean;
+  /** The boxes take no click (the box lock, a move on its way). */
+  sheetLocked: boolean;
+  movePending: boolean;
+  rollButton: RefObject<HTMLButtonElement | null>;
+  sheetBox: RefObject<HTMLDivElement | null>;
+  rollDice: () => void;
+  toggleDie: (index: number) => void;
+  clickBox: (cell: CellView) => void;
+  /** Null when the game offers no undo to this viewer. */
+  undo: (() => void) | null;
+  /** Null when the game cannot be restarted; else opens the confirmation. */
+  askRestart: (() => void) | null;
+  confirmingRestart: boolean;
+  cancelRestart: () => void;
+  restart: () => void;
+  /** Null when the viewer may not start the next game (no archive link). */
+  archive: (() => void) | null;
+  congratsOpen: boolean;
+  closeCongrats: () => void;
+  share: () => void;
+}
+
+/**
+ * What the player can do on the board and the state it takes: the moves (roll, hold, fill, announce,
+ * undo, restart, the next game), the locks of SPEC section 9, the keys 1-5 and R, and where the focus
+ * goes after a move. A watcher gets the same view with every action refused.
+ */
+export function useGameControls(
+  game: GameResource,
+  viewerId: number | null,
+  onNewGame?: (next: GameResource) => void,
+): GameControls {
+  const { t } = useTranslation();
+  const state = useMemo(() => toGameState(game), [game]);
+  const isPlayer = viewerId !== null && viewerId === game.player.id;
+  const move = useGameMove(game.id, toastError);
+  const reducedMotion = useReducedMotion();
+  const dice = useDiceRoll(game, reducedMotion);
+  const rollLock = useLock(ROLL_LOCK_MS);
+  const boxLock = useLock(BOX_LOCK_MS);
+  const { held, toggle: toggleHeld } = useHeldDice(game.id, game.rollCount);
+  const [confirmingRestart, setConfirmingRestart] = useState(false);
+  const [congratsClosed, setCongratsClosed] = useState(false);
+  const rollButton = useRef<HTMLButtonElement>(null);
+  const sheetBox = useRef<HTMLDivElement>(null);
+  // Keyboard play: after a fill the focus goes to the roll button, after an announcement to the announced box.
+  const moveFocus = useFocusAfterMove(rollButton, sheetBox);
+
+  const links = game._links;
+  const completed = game.status !== 'IN_PROGRESS';
+  const may = {
+    roll: isPlayer && !!links.roll,
+    fill: isPlayer && !!links.fill,
+    announce: isPlayer && !!links.announce,
+  };
+  const busy = move.isPending || dice.busy;
+  // While the dice tumble the sheet offers nothing (no scores of dice still in the air). While a move is
+  // on its way its boxes stay in place, locked: the focused box keeps the focus through an announcement.
+  const view = sheetView(state, may, !dice.busy);
+  const roll = rollView(state, may.roll, held);
+  const rollWaiting = busy || rollLock.locked;
+
+  // Another game (the next one after "New game") starts with the dialog closed.
+  useEffect(() => {
+    setCongratsClosed(false);
+  }, [game.id]);
+
+  const send = (next: GameMove, after?: { onSuccess?: (game: GameResource) => void; onError?: () => void }) =>
+    move.mutate(next, after);
+
+  const rollDice = () => {
+    if (!roll.enabled || rollWaiting || rollLock.isLocked()) return;
+    rollLock.lock();
+    const indices = diceToRoll(state.rollCount, held);
+    dice.begin(indices);
+    send({ type: 'roll', diceToRoll: indices }, { onError: dice.cancel });
+  };
+
+  const toggleDie = (index: number) => {
+    if (!isPlayer || !roll.canHold || busy) return;
+    toggleHeld(index);
+  };
+
+  const clickBox = (cell: CellView) => {
+    if (boxLock.isLocked() || busy) return;
+    boxLock.lock();
+    const fromKeyboard = sheetBox.current?.contains(document.activeElement) ?? false;
+    const col = view.cells.findIndex((column) => column[0].column === cell.column);
+    const row = view.cells[col].findIndex((c) => c.box === cell.box);
+    if (cell.action === 'fill') {
+      send(
+        { type: 'fill', columnType: cell.column, boxType: cell.box },
+        { onSuccess: () => fromKeyboard && moveFocus('roll') },
+      );
+    } else if (cell.action === 'announce') {
+      send(
+        { type: 'announce', boxType: cell.box },
+        { onSuccess: () => fromKeyboard && moveFocus({ col, row }) },
+      );
+    }
+  };
+
+  // Keys 1-5 hold a die, R rolls: only for the player.
+  useDiceKeys(isPlayer, { toggle: toggleDie, roll: rollDice });
+
+  const archive = links.archive
+    ? () => send({ type: 'archive' }, { onSuccess: (next) => onNewGame?.(next) })
+    : null;
+
+  return {
+    state,
+    isPlayer,
+    completed,
+    view,
+    roll,
+    dice,
+    held,
+    busy,
+    rollWaiting,
+    sheetLocked: boxLock.locked || move.isPending,
+    movePending: move.isPending,
+    rollButton,
+    sheetBox,
+    rollDice,
+    toggleDie,
+    clickBox,
+    undo: isPlayer && links.undo ? () => send({ type: 'undo' }) : null,
+    askRestart: links.restart ? () => setConfirmingRestart(true) : null,
+    confirmingRestart,
+    cancelRestart: () => setConfirmingRestart(false),
+    restart: () => {
+      setConfirmingRestart(false);
+      send({ type: 'restart' });
+    },
+    archive,
+    congratsOpen: isPlayer && game.type === 'SOLO' && game.status === 'COMPLETED' && !congratsClosed,
+    closeCongrats: () => setCongratsClosed(true),
+    share: () =>
+      void shareScore(
+        t('game.congrats.shareText', { total: view.total }),
+        `${window.location.origin}/games/${game.id}`,
+      ),
+  };
+}
