@@ -6,6 +6,7 @@ import {
   type ColumnType,
   DICE_COUNT,
   type GameAction,
+  type GameMove,
   type GameState,
   type GameType,
   isDiceSelection,
@@ -96,6 +97,19 @@ export function toGameState(game: GameResource): GameState {
     undoSnapshot: null,
   };
 }
+
+/** A move as a player asks for it: one of the rules' moves, or putting a finished game away. */
+export type PlayerMove = GameMove | { type: 'ARCHIVE' };
+
+/** The link of the game resource that each move follows (present only when the player may make it now). */
+export const MOVE_LINKS = {
+  ROLL: 'roll',
+  ANNOUNCE: 'announce',
+  FILL: 'fill',
+  UNDO: 'undo',
+  RESTART: 'restart',
+  ARCHIVE: 'archive',
+} as const satisfies Record<PlayerMove['type'], GameLinkName>;
 
 /** The sorts of GET /api/games/ and a player's games. */
 export const GAME_SORTS = ['updatedAt', 'createdAt', 'totalSum'] as const;

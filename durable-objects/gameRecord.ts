@@ -1,5 +1,5 @@
-import type { GameMove, GameState } from '../game';
-import type { GameResource } from '../contract/games';
+import type { GameResource, PlayerMove } from '../contract/games';
+import type { GameState } from '../game';
 import type { GameMeta } from '../worker/lib/resources/game';
 
 // A GameRoom's contract: the record it stores and the RPC calls it answers. GameRoom.ts (behaviour),
@@ -15,7 +15,7 @@ export interface GameRecord {
 }
 
 /** A move the game's player asks for (the Worker has validated its shape), or putting a finished game away. */
-export type RoomAction = GameMove | { type: 'ARCHIVE' };
+export type RoomAction = PlayerMove;
 
 /** RPC answers are values, not exceptions: an error thrown across RPC loses its class and its key. */
 export type RoomResult =

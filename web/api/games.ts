@@ -1,10 +1,9 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { BoxType, ColumnType } from '../../game';
 import i18n from '../i18n';
 import { api } from './client';
 import { isNotOlder } from './gameCache';
-import type { GameLinkName, GameMessage, GameResource, GameSummary } from '../../contract/games';
+import { type GameMessage, type GameResource, type GameSummary, MOVE_LINKS, type PlayerMove } from '../../contract/games';
 import type { Page } from '../../contract/page';
 import { type LiveState, useLiveSocket } from './live';
 
@@ -76,33 +75,25 @@ export function useLiveGame(id: number | undefined): LiveState {
   return useLiveSocket(id ? `/api/ws/games/${id}` : null, onMessage);
 }
 
-export type GameMove =
-  | { type: 'roll'; diceToRoll: number[] }
-  | { type: 'announce'; boxType: BoxType }
-  | { type: 'fill'; columnType: ColumnType; boxType: BoxType }
-  | { type: 'undo' }
-  | { type: 'restart' }
-  | { type: 'archive' };
-
-const MISSING_LINK: Record<GameMove['type'], string> = {
-  roll: 'game.errors.noRoll',
-  announce: 'game.errors.noAnnounce',
-  fill: 'game.errors.noFill',
-  undo: 'game.errors.noUndo',
-  restart: 'game.errors.noRestart',
-  archive: 'game.errors.noArchive',
+const MISSING_LINK: Record<PlayerMove['type'], string> = {
+  ROLL: 'game.errors.noRoll',
+  ANNOUNCE: 'game.errors.noAnnounce',
+  FILL: 'game.errors.noFill',
+  UNDO: 'game.errors.noUndo',
+  RESTART: 'game.errors.noRestart',
+  ARCHIVE: 'game.errors.noArchive',
 };
 
 /** The request a move makes: its link's href and body. A missing link is the SPEC section 8 error, not a call. */
-export function moveRequest(game: GameResource, move: GameMove): { href: string; body?: unknown } {
-  const link = game._links[move.type satisfies GameLinkName];
+export function moveRequest(game: GameResource, move: PlayerMove): { href: string; body?: unknown } {
+  const link = game._links[MOVE_LINKS[move.type]];
   if (!link) throw new Error(i18n.t(MISSING_LINK[move.type]));
   switch (move.type) {
-    case 'roll':
+    case 'ROLL':
       return { href: link.href, body: { diceToRoll: move.diceToRoll } };
-    case 'announce':
+    case 'ANNOUNCE':
       return { href: link.href, body: { boxType: move.boxType } };
-    case 'fill':
+    case 'FILL':
       return { href: link.href, body: { columnType: move.columnType, boxType: move.boxType } };
     default:
       return { href: link.href };
@@ -117,7 +108,7 @@ export function moveRequest(game: GameResource, move: GameMove): { href: string;
 export function useGameMove(id: number, onRefused: (error: unknown) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (move: GameMove) => {
+    mutationFn: (move: PlayerMove) => {
       const game = client.getQueryData<GameResource>(gameKeys.game(id));
       if (!game) throw new Error(i18n.t(MISSING_LINK[move.type]));
       const { href, body } = moveRequest(game, move);
@@ -125,7 +116,7 @@ export function useGameMove(id: number, onRefused: (error: unknown) => void) {
     },
     onSuccess: (game, move) => {
       storeGame(client, game);
-      if (move.type === 'archive') {
+      if (move.type === 'ARCHIVE') {
         client.setQueryData(gameKeys.current(game.player.id), game.id);
         void client.invalidateQueries({ queryKey: gameKeys.list() });
       }

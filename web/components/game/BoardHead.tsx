@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { GameResource } from '../../api/gameTypes';
+import type { GameResource } from '../../../contract/games';
 import type { LiveState } from '../../api/live';
 import { formatPercent } from '../../format';
 

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GameResource } from '../../api/gameTypes';
+import type { GameResource } from '../../../contract/games';
 import type { LiveState } from '../../api/live';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { BoardControls } from './BoardControls';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useGame, useLiveGame } from '../../api/games';
-import type { GameResource } from '../../api/gameTypes';
+import type { GameResource } from '../../../contract/games';
 import { useSession } from '../../api/session';
 import { useLayout } from '../../layout';
 import { DieFace } from '../DieFace';

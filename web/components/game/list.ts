@@ -1,6 +1,6 @@
 // Sorting, paging and dates of the games table (SPEC section 7: everything is fetched, then sorted and
 // paged here). Pure, so the unit tests run it in node.
-import type { GameSummary } from '../../api/gameTypes';
+import type { GameSummary } from '../../../contract/games';
 
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 50;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GameResource } from '../../api/gameTypes';
+import type { GameResource } from '../../../contract/games';
 import { isNewRoll, type RollMark, rolledDice, rollMark, tumbleMs } from './view';
 
 /** How often a tumbling die shows a new face. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BoxType, ColumnType } from '../../../game';
-import type { GameResource } from '../../api/gameTypes';
+import type { GameResource } from '../../../contract/games';
 
 /** The box the last fill wrote glows for `ms`, whoever filled it (a watcher sees it too). */
 export function useFillGlow(game: GameResource, ms: number): { column: ColumnType; box: BoxType } | null {

@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameState } from '../../../game';
-import { type GameMove, useGameMove } from '../../api/games';
-import type { GameResource } from '../../api/gameTypes';
+import { useGameMove } from '../../api/games';
+import type { GameResource, PlayerMove } from '../../../contract/games';
 import { toGameState } from '../../../contract/games';
 import { toastError } from '../Toasts';
 import { shareScore } from './shareScore';
@@ -95,7 +95,7 @@ export function useGameControls(
     setCongratsClosed(false);
   }, [game.id]);
 
-  const send = (next: GameMove, after?: { onSuccess?: (game: GameResource) => void; onError?: () => void }) =>
+  const send = (next: PlayerMove, after?: { onSuccess?: (game: GameResource) => void; onError?: () => void }) =>
     move.mutate(next, after);
 
   const rollDice = () => {
@@ -103,7 +103,7 @@ export function useGameControls(
     rollLock.lock();
     const indices = diceToRoll(state.rollCount, held);
     dice.begin(indices);
-    send({ type: 'roll', diceToRoll: indices }, { onError: dice.cancel });
+    send({ type: 'ROLL', diceToRoll: indices }, { onError: dice.cancel });
   };
 
   const toggleDie = (index: number) => {
@@ -119,12 +119,12 @@ export function useGameControls(
     const row = view.cells[col].findIndex((c) => c.box === cell.box);
     if (cell.action === 'fill') {
       send(
-        { type: 'fill', columnType: cell.column, boxType: cell.box },
+        { type: 'FILL', columnType: cell.column, boxType: cell.box },
         { onSuccess: () => fromKeyboard && moveFocus('roll') },
       );
     } else if (cell.action === 'announce') {
       send(
-        { type: 'announce', boxType: cell.box },
+        { type: 'ANNOUNCE', boxType: cell.box },
         { onSuccess: () => fromKeyboard && moveFocus({ col, row }) },
       );
     }
@@ -134,7 +134,7 @@ export function useGameControls(
   useDiceKeys(isPlayer, { toggle: toggleDie, roll: rollDice });
 
   const archive = links.archive
-    ? () => send({ type: 'archive' }, { onSuccess: (next) => onNewGame?.(next) })
+    ? () => send({ type: 'ARCHIVE' }, { onSuccess: (next) => onNewGame?.(next) })
     : null;
 
   return {
@@ -154,13 +154,13 @@ export function useGameControls(
     rollDice,
     toggleDie,
     clickBox,
-    undo: isPlayer && links.undo ? () => send({ type: 'undo' }) : null,
+    undo: isPlayer && links.undo ? () => send({ type: 'UNDO' }) : null,
     askRestart: links.restart ? () => setConfirmingRestart(true) : null,
     confirmingRestart,
     cancelRestart: () => setConfirmingRestart(false),
     restart: () => {
       setConfirmingRestart(false);
-      send({ type: 'restart' });
+      send({ type: 'RESTART' });
     },
     archive,
     congratsOpen: isPlayer && game.type === 'SOLO' && game.status === 'COMPLETED' && !congratsClosed,

@@ -15,7 +15,7 @@ import {
   previewScore,
   totalSum,
 } from '../../../game';
-import type { GameResource } from '../../api/gameTypes';
+import type { GameResource } from '../../../contract/games';
 
 
 
