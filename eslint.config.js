@@ -29,4 +29,55 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // DESIGN.md's folder table: what each folder may import. A forbidden import fails `npm run lint`.
+  ...importTable(),
 );
+
+/** One `no-restricted-imports` block per folder of DESIGN.md's table, listing the folders it may not reach. */
+function importTable() {
+  const folder = (name) => [`**/${name}`, `**/${name}/**`];
+  const forbid = (names, why) => ({ group: names.flatMap(folder), message: why });
+  const rule = (...patterns) => ({
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+  });
+  const onlyTypes = (names, why) => ({ ...forbid(names, why), allowTypeImports: true });
+  return [
+    {
+      files: ['game/**/*.ts'],
+      rules: rule({ group: ['../*', '../**'], message: 'game/ holds the rules only: it imports nothing of ours.' }),
+    },
+    {
+      files: ['contract/**/*.ts'],
+      rules: rule(
+        forbid(['worker', 'web', 'durable-objects', 'locales'], 'contract/ imports only game/ and valibot.'),
+      ),
+    },
+    {
+      files: ['worker/**/*.ts'],
+      ignores: ['worker/index.ts'],
+      rules: rule(
+        forbid(['web'], 'worker/ never imports the web app.'),
+        onlyTypes(['durable-objects'], 'worker/ reaches a room through its binding; it imports room types only.'),
+      ),
+    },
+    {
+      files: ['worker/index.ts'],
+      rules: rule(forbid(['web'], 'worker/ never imports the web app.')),
+    },
+    {
+      files: ['durable-objects/**/*.ts'],
+      rules: rule(
+        forbid(
+          ['web', 'locales', 'worker/routes', 'worker/auth', 'worker/index'],
+          'durable-objects/ imports game/, contract/, worker/db and worker/lib only.',
+        ),
+      ),
+    },
+    {
+      files: ['web/**/*.{ts,tsx}'],
+      rules: rule(
+        forbid(['worker', 'durable-objects'], 'web/ talks to the server over HTTP: it imports game/, contract/ and locales/ only.'),
+      ),
+    },
+  ];
+}
