@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type SessionVariables, session } from './auth/session';
+import { type SessionVariables, session, sessionless } from './auth/session';
 import type { Env } from './env';
 import { errorBody, handleError } from './lib/errors';
 import { requestLog } from './lib/log';
@@ -26,6 +26,10 @@ app.use(securityHeaders); // nosniff, referrer policy and a locked-down CSP on e
 app.use(requestLog);
 app.use(sameOrigin);
 app.use(jsonBodies);
+// Where a session starts or ends, and where nobody is asked who they are, an access cookie that no longer
+// counts is taken as none rather than answered 401 token-expired.
+const sessionOptional = ['/auth/refresh', '/auth/logout', '/auth/token', '/auth/register-guest', '/auth/migrate'];
+for (const path of [...sessionOptional, '/health', '/avatars/*', '/dev/*']) app.use(path, sessionless);
 app.use(session);
 
 app.route('/health', health); // version and the state of D1, R2 and the Durable Objects

@@ -20,6 +20,8 @@ export interface SessionVariables {
   token: AccessClaims | null;
   /** The row of the player the token names, read from D1 when a route first asks (`signedIn`). */
   player: Promise<PlayerRow | null> | undefined;
+  /** Set by `sessionless`. */
+  sessionless: boolean | undefined;
 }
 
 const DEV_SECRET = 'yamb-local-development-secret-not-for-production';
@@ -33,28 +35,19 @@ function secret(env: Env): string {
 const secure = (env: Env) => env.ENVIRONMENT !== 'development';
 
 /**
- * Where an access cookie that no longer counts is taken as none: the routes that start or end a
- * session (the client's way out of an expired one), and those that never look at who is asking.
+ * Marks a route where an access cookie that no longer counts is taken as none instead of a 401
+ * token-expired: the ways into and out of a session (the client's way out of an expired one), and the
+ * answers that never look at who is asking. worker/index.ts says which routes, where it mounts them.
  */
-const SESSIONLESS = new Set([
-  '/api/auth/refresh',
-  '/api/auth/logout',
-  '/api/auth/token',
-  '/api/auth/register-guest',
-  '/api/auth/migrate',
-  '/api/health',
-]);
-const SESSIONLESS_PREFIXES = ['/api/avatars/', '/api/dev/'];
-
-function sessionless(path: string): boolean {
-  const trimmed = path.replace(/\/+$/, '');
-  return SESSIONLESS.has(trimmed) || SESSIONLESS_PREFIXES.some((prefix) => trimmed.startsWith(prefix));
-}
+export const sessionless: MiddlewareHandler<{ Bindings: Env; Variables: SessionVariables }> = async (c, next) => {
+  c.set('sessionless', true);
+  await next();
+};
 
 /**
  * Reads the access cookie. No cookie means "not signed in". A cookie whose token is expired or forged
  * is a 401 token-expired, so the client refreshes and asks again instead of being answered as a
- * stranger (the cookie outlives its token for exactly this); only the SESSIONLESS routes take it as none.
+ * stranger (the cookie outlives its token for exactly this); only the `sessionless` routes take it as none.
  * Whether the token still counts for its player (not signed before a logout, a password change, a
  * stolen refresh token or a ban) is asked of D1 only when a route needs the player (`requirePlayer`,
  * `currentPlayer`), or of the game's room for a move (`tokenViewer`): a move pays no D1 read.
@@ -62,7 +55,7 @@ function sessionless(path: string): boolean {
 export const session: MiddlewareHandler<{ Bindings: Env; Variables: SessionVariables }> = async (c, next) => {
   const token = getCookie(c, ACCESS_COOKIE);
   const claims = await accessClaims(c.env, token);
-  if (token && !claims && !sessionless(c.req.path)) throw unauthorized('token-expired');
+  if (token && !claims && !c.get('sessionless')) throw unauthorized('token-expired');
   c.set('token', claims);
   await next();
 };
@@ -115,7 +108,7 @@ async function readPlayer(c: AppContext): Promise<PlayerRow | null> {
   const row = await database(c.env.DB).query.players.findFirst({ where: eq(players.id, claims.playerId) });
   if (!row) return null;
   if (tokenCounts(claims.issuedAtMs, row)) return row;
-  if (sessionless(c.req.path)) return null;
+  if (c.get('sessionless')) return null;
   throw unauthorized('token-expired');
 }
 
