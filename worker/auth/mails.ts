@@ -1,10 +1,11 @@
 import type { Database } from '../db/client';
-import { type EmailTokenKind, issueEmailToken } from '../db/emailTokens';
+import { type EmailTokenKind, saveEmailToken } from '../db/emailTokens';
 import { findPlayerByVerifiedEmail } from '../db/players';
 import type { PlayerRow } from '../db/schema';
 import { emailSender } from '../lib/email';
 import { mailText, pickLanguage } from '../lib/i18n';
 import { clientIp, consumeAll, RULES } from '../lib/rateLimit';
+import { randomToken, sha256 } from './crypto';
 import type { AppContext } from './session';
 
 const MAILS: Record<EmailTokenKind, { path: string; subject: string; text: string }> = {
@@ -59,7 +60,8 @@ export async function mailToken(
   email: string,
   kind: EmailTokenKind,
 ) {
-  const token = await issueEmailToken(db, player.id, kind, email);
+  const token = randomToken();
+  await saveEmailToken(db, { playerId: player.id, kind, email, tokenHash: await sha256(token) });
   const mail = MAILS[kind];
   const language = pickLanguage(c.req.header('Accept-Language'));
   const link = `${appOrigin(c)}${mail.path}?token=${encodeURIComponent(token)}`;

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { randomToken, sha256 } from '../auth/crypto';
 import type { Database } from './client';
 import { emailTokens } from './schema';
 
@@ -11,16 +10,14 @@ export const TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
 };
 
 /**
- * A new single-use token for the player's address; the raw value goes into the mail only, D1 keeps
- * its hash. Earlier unused tokens of the same kind stop working, so only the newest mail's link does.
+ * Stores a new single-use token for the player's address by its hash (the raw value goes into the mail
+ * only). Earlier unused tokens of the same kind stop working, so only the newest mail's link does.
  */
-export async function issueEmailToken(
+export async function saveEmailToken(
   db: Database,
-  playerId: number,
-  kind: EmailTokenKind,
-  email: string,
-): Promise<string> {
-  const token = randomToken();
+  token: { playerId: number; kind: EmailTokenKind; email: string; tokenHash: string },
+) {
+  const { playerId, kind, email, tokenHash } = token;
   const now = Date.now();
   await db.batch([
     db
@@ -31,15 +28,14 @@ export async function issueEmailToken(
       playerId,
       kind,
       email,
-      tokenHash: await sha256(token),
+      tokenHash,
       expiresAt: now + TOKEN_TTL_MS[kind],
     }),
   ]);
-  return token;
 }
 
-/** Uses up a token: the row when it was valid (right kind, unexpired, unused), null otherwise. */
-export async function consumeEmailToken(db: Database, kind: EmailTokenKind, token: string) {
+/** Uses up a token, found by its hash: the row when it was valid (right kind, unexpired, unused), null otherwise. */
+export async function consumeEmailToken(db: Database, kind: EmailTokenKind, tokenHash: string) {
   const now = Date.now();
   // One conditional update, so a token clicked twice at once is used only once.
   const [row] = await db
@@ -47,7 +43,7 @@ export async function consumeEmailToken(db: Database, kind: EmailTokenKind, toke
     .set({ usedAt: now })
     .where(
       and(
-        eq(emailTokens.tokenHash, await sha256(token)),
+        eq(emailTokens.tokenHash, tokenHash),
         eq(emailTokens.kind, kind),
         isNull(emailTokens.usedAt),
         gt(emailTokens.expiresAt, now),

@@ -8,6 +8,7 @@ import {
   TokenQuery,
 } from '../../contract/account';
 import { GUEST_NAME, randomGuestName } from '../auth/guest';
+import { sha256 } from '../auth/crypto';
 import { countGuess } from '../auth/guesses';
 import { countMail, mailToken, mailVerification } from '../auth/mails';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
@@ -146,7 +147,7 @@ export const auth = new Hono<Auth>()
     const db = database(c.env.DB);
     let player: PlayerRow;
     if (token) {
-      const used = await consumeEmailToken(db, 'RESET_PASSWORD', token);
+      const used = await consumeEmailToken(db, 'RESET_PASSWORD', await sha256(token));
       const owner = used ? await findPlayer(db, used.playerId) : null;
       if (!used || !owner || !sameAddress(owner.email, used.email)) throw badRequest('password-reset-failed');
       player = owner;
@@ -177,7 +178,7 @@ export const auth = new Hono<Auth>()
   .put('/email-verification', async (c) => {
     const { token } = readQuery(c, TokenQuery);
     const db = database(c.env.DB);
-    const used = await consumeEmailToken(db, 'VERIFY_EMAIL', token);
+    const used = await consumeEmailToken(db, 'VERIFY_EMAIL', await sha256(token));
     const owner = used ? await findPlayer(db, used.playerId) : null;
     // A link mailed to an address the player has since replaced (or lost to its verified owner) verifies nothing.
     if (!used || !owner || !sameAddress(owner.email, used.email))
