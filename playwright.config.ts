@@ -41,6 +41,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120000,
-    env: { PORT: port, YAMB_PERSIST_DIR: '.wrangler/e2e' },
+    env: { PORT: port, YAMB_PERSIST_DIR: process.env.E2E_PERSIST_DIR ?? '.wrangler/e2e' },
   },
 });

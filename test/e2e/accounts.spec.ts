@@ -23,8 +23,6 @@ const account = {
 
 let context: BrowserContext;
 let page: Page;
-/** The guest that was registered for this browser after the first sign-out (its name is taken). */
-let guestName = '';
 
 test.beforeAll(async ({ browser }) => {
   context = await browser.newContext({ viewport: DESKTOP });
@@ -180,8 +178,7 @@ test('signing out asks first and lands on /login as a new guest', async () => {
   await expect(playerName(page)).toHaveText(account.username);
 
   await signOut(page);
-  guestName = (await playerName(page).textContent()) ?? '';
-  expect(guestName).toMatch(GUEST_NAME);
+  expect((await playerName(page).textContent()) ?? '').toMatch(GUEST_NAME);
 });
 
 test('signs in with the username, and again with the e-mail', async () => {
@@ -265,7 +262,13 @@ test('a new avatar is cropped, uploaded and shown in the navigation', async () =
   expect(await navAvatar.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(300);
 });
 
-test('the username is changed on the profile; a taken one reverts', async () => {
+test('the username is changed on the profile; a taken one reverts', async ({ request }) => {
+  // A name that is taken: a guest registered here for the purpose (the `request` fixture keeps its own
+  // cookies, so the story's browser session is untouched).
+  const other = await request.post('/api/auth/register-guest', { data: {} });
+  expect(other.status()).toBe(201);
+  const takenName = ((await other.json()) as { name: string }).name;
+
   await open(page, '/profile');
   const username = page.getByLabel('Username');
   await expect(username).toHaveValue(account.username);
@@ -275,8 +278,8 @@ test('the username is changed on the profile; a taken one reverts', async () => 
   await username.fill('x!');
   await expect(page.getByText('Username must be 3-15 characters long')).toBeVisible();
 
-  // Someone has that name (the guest of this browser): the field goes back to the old name.
-  await username.fill(guestName);
+  // Someone has that name: the field goes back to the old name.
+  await username.fill(takenName);
   await save.click();
   await expect(page.getByText('Username is already taken')).toBeVisible();
   await expect(username).toHaveValue(account.username);

@@ -10,10 +10,11 @@ import {
   RuleError,
   roll,
 } from '../../game';
-import type { GameResource } from '../../web/api/gameTypes';
+import type { GameResource } from '../../contract/games';
+import { type GameMeta, toGameResource } from '../../worker/lib/resources/game';
 
 // What the unit tests of the rules and of the play screen share: dice that come up as told, a turn
-// played in one line, the key of a refusal, and the resource the server would send for a state.
+// played in one line, the key of a refusal, and the resource the server sends for a state.
 
 /** Every die: what the first roll of a turn throws. */
 export const ALL = [0, 1, 2, 3, 4];
@@ -61,28 +62,24 @@ export function withFullColumns(
   return state;
 }
 
-/** The resource the server would send for `state` (what worker/lib/resources/game.ts builds). */
-export function resourceOf(state: GameState, overrides: Partial<GameResource> = {}): GameResource {
-  return {
-    id: 7,
-    status: state.status,
-    type: state.type,
-    player: { id: 1, name: 'RedPanda1' },
-    rollCount: state.rollCount,
-    dices: state.dice.map((value, index) => ({ index, value })),
-    sheet: {
-      columns: state.sheet.columns.map((c) => ({ type: c.type, boxes: c.boxes.map((b) => ({ ...b })) })),
-    },
-    announcement: state.announcement,
-    lastAction: state.lastAction,
-    latestBoxFilled: state.latestBoxFilled,
-    latestColumnFilled: state.latestColumnFilled,
-    latestDiceRolled: state.latestDiceRolled,
-    totalSum: 0,
-    progress: 0,
-    createdAt: '2026-01-01T10:00:00.000Z',
-    updatedAt: '2026-01-01T10:00:00.000Z',
-    _links: { self: { href: '/api/games/7' } },
-    ...overrides,
-  };
+/** The player of every game `resourceOf` builds, and the viewer it is rendered for unless told otherwise. */
+export const PLAYER = { id: 1, name: 'RedPanda1' };
+
+/**
+ * The resource the server sends for `state`: built by the server's own `toGameResource`, so a change to
+ * what the server sends reaches the tests of what the client makes of it. `meta` is what the room knows
+ * besides the rules (id, player, archived, times in epoch ms); `viewerId` decides the links (the
+ * player's id: the moves allowed now; anyone else or null: a watcher's copy, only `self`).
+ */
+export function resourceOf(
+  state: GameState,
+  meta: Partial<GameMeta> = {},
+  viewerId: number | null = PLAYER.id,
+): GameResource {
+  const at = Date.parse('2026-01-01T10:00:00.000Z');
+  return toGameResource(
+    state,
+    { id: 7, player: PLAYER, archived: false, createdAt: at, updatedAt: at, ...meta },
+    viewerId,
+  );
 }

@@ -1,27 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { announce, BOX_TYPES, type BoxType, COLUMN_TYPES, type ColumnType, fill, newGame, roll, scoreBox } from '../../game';
-import { toGameState } from '../../contract/games';
-import type { GameSummary } from '../../web/api/gameTypes';
+import {
+  announce,
+  BOX_TYPES,
+  type BoxType,
+  COLUMN_TYPES,
+  type ColumnType,
+  fill,
+  newGame,
+  roll,
+  scoreBox,
+} from '../../game';
+import { type GameResource, type GameSummary, toGameState } from '../../contract/games';
 import { isNotOlder } from '../../web/api/gameCache';
 import { lastPlayed, nextSort, paginate, sortGames } from '../../web/components/game/list';
-import {
-  diceToRoll,
-  rolledDice,
-  rollView,
-  sheetView,
-  tumbleMs,
-} from '../../web/components/game/view';
+import { diceToRoll, rolledDice, rollView, sheetView, tumbleMs } from '../../web/components/game/view';
 import { ALL, fixed, resourceOf, withFullColumns } from './game-helpers';
+
+// `resourceOf` is the server's own toGameResource: what these tests feed the play screen is what the
+// server sends, links included.
+
+/** What the board may offer, read from the links of the resource as the play screen reads them. */
+const mayOf = (game: GameResource) => ({
+  roll: !!game._links.roll,
+  fill: !!game._links.fill,
+  announce: !!game._links.announce,
+});
 
 const cell = (view: ReturnType<typeof sheetView>, column: ColumnType, box: BoxType) =>
   view.cells[COLUMN_TYPES.indexOf(column)][BOX_TYPES.indexOf(box)];
 
 describe('toGameState: the server resource as the rules see it', () => {
-  it('gives back the state the resource was made from', () => {
-    let state = roll(newGame(), ALL, fixed([6, 6, 6, 2, 2]));
-    state = fill(state, 'FREE', 'BOAT');
-    state = roll(state, ALL, fixed([3, 1, 4, 1, 5]));
-    expect(toGameState(resourceOf(state))).toEqual({ ...state, undoSnapshot: null });
+  it('gives back the state the resource was made from, at every kind of moment of a game', () => {
+    const first = roll(newGame(), ALL, fixed([6, 6, 6, 2, 2]));
+    const filled = fill(first, 'FREE', 'BOAT');
+    const announced = announce(roll(filled, ALL, fixed([3, 1, 4, 1, 5])), 'STRAIGHT');
+    const rerolled = roll(announced, [1, 3], fixed([2, 6]));
+    const states = [
+      newGame(),
+      first,
+      filled,
+      announced,
+      rerolled,
+      fill(rerolled, 'ANNOUNCEMENT', 'STRAIGHT'),
+      roll(newGame('CLASH'), ALL, fixed([4, 4, 1, 2, 3])),
+      withFullColumns(COLUMN_TYPES),
+    ];
+    for (const state of states) {
+      expect(toGameState(resourceOf(state))).toEqual({ ...state, undoSnapshot: null });
+      // A watcher's copy carries the same game.
+      expect(toGameState(resourceOf(state, {}, null))).toEqual({ ...state, undoSnapshot: null });
+    }
   });
 
   it('puts columns, boxes and dice in the rules order whatever order they arrive in', () => {
@@ -38,7 +66,8 @@ describe('toGameState: the server resource as the rules see it', () => {
   });
 
   it('treats an archived game as completed and a missing box as empty', () => {
-    const resource = resourceOf(newGame(), { status: 'ARCHIVED' });
+    const resource = resourceOf(newGame(), { archived: true });
+    expect(resource.status).toBe('ARCHIVED');
     resource.sheet.columns = resource.sheet.columns.slice(0, 2);
     const back = toGameState(resource);
     expect(back.status).toBe('COMPLETED');
@@ -46,9 +75,11 @@ describe('toGameState: the server resource as the rules see it', () => {
     expect(back.sheet.columns[3].boxes.every((b) => b.value === null)).toBe(true);
   });
 
-  it('replaces an impossible die with a 1 rather than crash the scoring', () => {
-    const resource = resourceOf(newGame(), { dices: [{ index: 0, value: 9 }] });
-    expect(toGameState(resource).dice).toEqual([1, 1, 1, 1, 1]);
+  it('replaces an impossible or missing die with a 1 rather than crash the scoring', () => {
+    const resource = resourceOf({ ...newGame(), dice: [9, 2, 0, 4, 5] });
+    expect(toGameState(resource).dice).toEqual([1, 2, 1, 4, 5]);
+    resource.dices = resource.dices.filter((d) => d.index !== 4);
+    expect(toGameState(resource).dice).toEqual([1, 2, 1, 4, 1]);
   });
 });
 
@@ -94,9 +125,12 @@ describe('sheetView: which boxes a click fills or announces, and what they would
     expect(sheetView(state, may).cells[3].every((c) => c.action === null)).toBe(true);
   });
 
-  it('offers nothing to a watcher (no links) or while the dice tumble', () => {
+  it('offers what the player’s copy links to, nothing on a watcher’s copy, nothing while the dice tumble', () => {
     const state = roll(newGame(), ALL, fixed([1, 2, 3, 4, 5]));
-    expect(sheetView(state, { fill: false, announce: false }).open).toBe(0);
+    const players = resourceOf(state);
+    expect(sheetView(toGameState(players), mayOf(players)).open).toBe(28);
+    const watchers = resourceOf(state, {}, null);
+    expect(sheetView(toGameState(watchers), mayOf(watchers)).open).toBe(0);
     expect(sheetView(state, may, false).open).toBe(0);
   });
 
@@ -118,13 +152,13 @@ describe('the roll button', () => {
     expect(diceToRoll(2, new Set(ALL))).toEqual([]);
   });
 
-  it('is enabled before the first roll, when the server allows it', () => {
-    expect(rollView(newGame(), true, new Set())).toEqual({
+  it('is enabled before the first roll for the player, not for a watcher', () => {
+    expect(rollView(newGame(), mayOf(resourceOf(newGame())).roll, new Set())).toEqual({
       enabled: true,
       hint: 'firstRoll',
       canHold: false,
     });
-    expect(rollView(newGame(), false, new Set()).enabled).toBe(false);
+    expect(rollView(newGame(), mayOf(resourceOf(newGame(), {}, null)).roll, new Set()).enabled).toBe(false);
   });
 
   it('lets dice be held between rolls, and refuses a roll with every die held', () => {
@@ -141,27 +175,37 @@ describe('the roll button', () => {
 
   it('asks for an announcement when only the announcement column is left', () => {
     const state = roll(withFullColumns(['DOWNWARDS', 'UPWARDS', 'FREE']), ALL, fixed([1, 2, 3, 4, 5]));
-    expect(rollView(state, true, new Set())).toEqual({ enabled: false, hint: 'announce', canHold: false });
-    const view = sheetView(state, { fill: true, announce: true });
+    const game = resourceOf(state);
+    expect(rollView(state, mayOf(game).roll, new Set())).toEqual({
+      enabled: false,
+      hint: 'announce',
+      canHold: false,
+    });
+    const view = sheetView(toGameState(game), mayOf(game));
     expect(view.open).toBe(13);
     expect(view.cells[3].every((c) => c.action === 'announce')).toBe(true);
   });
 
   it('says the game is over once it is', () => {
-    const done = { ...newGame(), status: 'COMPLETED' as const };
-    expect(rollView(done, true, new Set()).hint).toBe('done');
+    const done = withFullColumns(COLUMN_TYPES);
+    expect(rollView(done, mayOf(resourceOf(done)).roll, new Set())).toMatchObject({
+      enabled: false,
+      hint: 'done',
+    });
   });
 });
 
 describe('live updates and the roll animation', () => {
   it('never lets an older state of a game replace a newer one', () => {
-    const older = resourceOf(newGame(), { updatedAt: '2026-01-01T10:00:00.000Z' });
-    const newer = resourceOf(newGame(), { updatedAt: '2026-01-01T10:00:01.000Z' });
+    const older = resourceOf(newGame(), { updatedAt: Date.parse('2026-01-01T10:00:00.000Z') });
+    const newer = resourceOf(newGame(), { updatedAt: Date.parse('2026-01-01T10:00:01.000Z') });
     expect(isNotOlder(newer, older)).toBe(true);
     expect(isNotOlder(older, newer)).toBe(false);
     expect(isNotOlder(older, older)).toBe(true);
     expect(isNotOlder(older, undefined)).toBe(true);
-    expect(isNotOlder(older, { ...newer, id: 8 })).toBe(true);
+    expect(
+      isNotOlder(older, resourceOf(newGame(), { id: 8, updatedAt: Date.parse('2026-01-01T10:00:01.000Z') })),
+    ).toBe(true);
   });
 
   it('tumbles only the dice a roll threw, each for 800-1800 ms', () => {
