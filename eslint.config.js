@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', '.wrangler', 'test-results', 'playwright-report', 'reports', 'migrations'],
+    ignores: [
+      'node_modules',
+      'dist',
+      '.wrangler',
+      'test-results',
+      'playwright-report',
+      'reports',
+      'migrations',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -44,7 +52,10 @@ function importTable() {
   return [
     {
       files: ['game/**/*.ts'],
-      rules: rule({ group: ['../*', '../**'], message: 'game/ holds the rules only: it imports nothing of ours.' }),
+      rules: rule({
+        group: ['../*', '../**'],
+        message: 'game/ holds the rules only: it imports nothing of ours.',
+      }),
     },
     {
       files: ['contract/**/*.ts'],
@@ -57,7 +68,10 @@ function importTable() {
       ignores: ['worker/index.ts'],
       rules: rule(
         forbid(['web'], 'worker/ never imports the web app.'),
-        onlyTypes(['durable-objects'], 'worker/ reaches a room through its binding; it imports room types only.'),
+        onlyTypes(
+          ['durable-objects'],
+          'worker/ reaches a room through its binding; it imports room types only.',
+        ),
       ),
     },
     {
@@ -76,7 +90,10 @@ function importTable() {
     {
       files: ['web/**/*.{ts,tsx}'],
       rules: rule(
-        forbid(['worker', 'durable-objects'], 'web/ talks to the server over HTTP: it imports game/, contract/ and locales/ only.'),
+        forbid(
+          ['worker', 'durable-objects'],
+          'web/ talks to the server over HTTP: it imports game/, contract/ and locales/ only.',
+        ),
       ),
     },
   ];

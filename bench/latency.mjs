@@ -59,7 +59,6 @@ function client() {
   return { call, cookie };
 }
 
-
 async function timed(work) {
   const started = performance.now();
   const result = await work();

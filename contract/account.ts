@@ -23,7 +23,10 @@ export const Password = v.pipe(
 );
 
 /** A password that only has to be given (the old one: the server checks it, a wrong one is `password-invalid`). */
-export const GivenPassword = v.pipe(text('password-length-invalid'), v.minLength(1, 'password-length-invalid'));
+export const GivenPassword = v.pipe(
+  text('password-length-invalid'),
+  v.minLength(1, 'password-length-invalid'),
+);
 
 export const Email = v.pipe(
   v.string('email-invalid'),

@@ -43,4 +43,5 @@ export type ClashServerMessage =
   | { type: 'SUGGESTION'; playerId: number; content: string };
 
 /** What a player may send on /api/ws/clashes/{id} (a 3 s cooldown, enforced by the room too). */
-export type ClashClientMessage = { type: 'REACTION'; content: string } | { type: 'SUGGESTION'; content: string };
+export type ClashClientMessage =
+  { type: 'REACTION'; content: string } | { type: 'SUGGESTION'; content: string };

@@ -42,7 +42,11 @@ export class GameRoom extends Server {
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     answerPings(ctx);
-    this.#index = new GameIndex(ctx.storage, () => database(this.env.DB), () => this.#load());
+    this.#index = new GameIndex(
+      ctx.storage,
+      () => database(this.env.DB),
+      () => this.#load(),
+    );
   }
 
   /** A round trip that does nothing: the benchmark's baseline for an RPC to this room. */

@@ -18,9 +18,7 @@ export interface GameRecord {
 export type RoomAction = PlayerMove;
 
 /** RPC answers are values, not exceptions: an error thrown across RPC loses its class and its key. */
-export type RoomResult =
-  | { ok: true; game: GameResource }
-  | { ok: false; status: RefusalStatus; key: string };
+export type RoomResult = { ok: true; game: GameResource } | { ok: false; status: RefusalStatus; key: string };
 export type RefusalStatus = 401 | 403 | 404 | 409 | 503;
 
 /** A room's refusal: the status and error key the Worker answers with. */

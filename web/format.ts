@@ -5,5 +5,7 @@
  * formatter for every percentage on screen, so the play screen and the games table always agree.
  */
 export function formatPercent(percent: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(
+    percent / 100,
+  );
 }

@@ -28,7 +28,13 @@ app.use(sameOrigin);
 app.use(jsonBodies);
 // Where a session starts or ends, and where nobody is asked who they are, an access cookie that no longer
 // counts is taken as none rather than answered 401 token-expired.
-const sessionOptional = ['/auth/refresh', '/auth/logout', '/auth/token', '/auth/register-guest', '/auth/migrate'];
+const sessionOptional = [
+  '/auth/refresh',
+  '/auth/logout',
+  '/auth/token',
+  '/auth/register-guest',
+  '/auth/migrate',
+];
 for (const path of [...sessionOptional, '/health', '/avatars/*', '/dev/*']) app.use(path, sessionless);
 app.use(session);
 

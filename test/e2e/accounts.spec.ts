@@ -233,7 +233,9 @@ test('signed in, the reset link goes to the own address and the page says so pla
   await expect(page.getByText(account.email)).toBeVisible();
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(
-    page.getByText(`A link to choose a new password was sent to ${account.email}. The link is valid for 1 hour.`),
+    page.getByText(
+      `A link to choose a new password was sent to ${account.email}. The link is valid for 1 hour.`,
+    ),
   ).toBeVisible();
   // Nothing about an account that may not exist, and no way "back" to a sign-in the player never left.
   await expect(page.getByText(/If an account/)).toHaveCount(0);

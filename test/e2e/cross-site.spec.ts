@@ -54,7 +54,9 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/'
  * so the name opens the JSON and a throwaway member swallows the `=`.
  */
 function jsonField(body: Record<string, string>): { name: string; value: string } {
-  const members = Object.entries(body).map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},`);
+  const members = Object.entries(body).map(
+    ([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},`,
+  );
   return { name: `{${members.join('')}"x":"`, value: '"}' };
 }
 
@@ -66,7 +68,12 @@ interface Attacker {
 }
 
 /** The attacker's site: `/attack` auto-submits the form, `/bounce` answers 307 to the app. */
-async function startAttacker(host: string, app: string, attack: Attack, field: { name: string; value: string }) {
+async function startAttacker(
+  host: string,
+  app: string,
+  attack: Attack,
+  field: { name: string; value: string },
+) {
   const bounced: Attacker['bounced'] = [];
   const server: Server = createServer((request: IncomingMessage, response) => {
     if (request.method === 'GET' && request.url === '/attack') {

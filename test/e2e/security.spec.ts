@@ -80,7 +80,9 @@ test.describe('a first visit under the policy', () => {
     const roll = rollButton(page);
     await expect(roll).toBeVisible({ timeout: 20_000 });
     // connect-src 'self' covers the page's own host on ws: (the socket is no other origin).
-    expect((await socket).url()).toMatch(new RegExp(`^ws://${new URL(baseURL ?? '').host}/api/ws/games/\\d+$`));
+    expect((await socket).url()).toMatch(
+      new RegExp(`^ws://${new URL(baseURL ?? '').host}/api/ws/games/\\d+$`),
+    );
     // The room's greeting came through it.
     await expect.poll(() => frames.some((frame) => frame.includes('"GAME"'))).toBe(true);
 

@@ -19,7 +19,9 @@ describe('applyMove', () => {
 
   it('passes a refusal on without touching the state', () => {
     const game = newGame();
-    expect(() => applyMove(game, { type: 'FILL', columnType: 'FREE', boxType: 'ONES' }, sixes)).toThrow(RuleError);
+    expect(() => applyMove(game, { type: 'FILL', columnType: 'FREE', boxType: 'ONES' }, sixes)).toThrow(
+      RuleError,
+    );
     expect(game).toEqual(newGame());
   });
 });

@@ -38,7 +38,9 @@ describe('undo', () => {
   });
 
   it('is gone once the next roll is made', () => {
-    expect(refused(() => undo(rolled(play(newGame(), 'FREE', 'ONES', SIXES), SIXES)))).toBe('undo-not-available');
+    expect(refused(() => undo(rolled(play(newGame(), 'FREE', 'ONES', SIXES), SIXES)))).toBe(
+      'undo-not-available',
+    );
   });
 
   it('is not available before any fill', () => {

@@ -291,7 +291,11 @@ describe('the live connection', () => {
 
     await expect(freshLiveUrl('/api/ws/games/3', location)).resolves.toBe('ws://yamb.test/api/ws/games/3');
 
-    expect(fake.calls.map((call) => call.path)).toEqual(['/api/players/me', '/api/auth/refresh', '/api/players/me']);
+    expect(fake.calls.map((call) => call.path)).toEqual([
+      '/api/players/me',
+      '/api/auth/refresh',
+      '/api/players/me',
+    ]);
   });
 
   it('does not connect when the session cannot be renewed (the socket tries again later)', async () => {

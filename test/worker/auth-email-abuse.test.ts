@@ -35,7 +35,8 @@ describe('mail caps', () => {
   it('resending the verification mail: five mails an hour reach the inbox, then 429', async () => {
     const email = uniqueEmail();
     const { jar } = await registerPlayer({ email });
-    const resend = (to: string) => call('/auth/email-verification-token', { method: 'POST', jar, body: { email: to } });
+    const resend = (to: string) =>
+      call('/auth/email-verification-token', { method: 'POST', jar, body: { email: to } });
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await resend(email)).status);
     // The sign-up's mail and four more.
@@ -45,7 +46,8 @@ describe('mail caps', () => {
 
   it('asking to resend counts against the account whatever address it names', async () => {
     const { jar } = await registerPlayer();
-    const resend = (to: string) => call('/auth/email-verification-token', { method: 'POST', jar, body: { email: to } });
+    const resend = (to: string) =>
+      call('/auth/email-verification-token', { method: 'POST', jar, body: { email: to } });
     for (const email of strangers(5)) expect((await resend(email)).status).toBe(204);
     await expectError(await resend(uniqueEmail()), 429, 'too-many-requests');
   });
@@ -67,7 +69,11 @@ describe('mail caps', () => {
     for (const email of strangers(32)) {
       const response = await call('/auth/register', {
         method: 'POST',
-        body: { username: `M${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`, email, password: 'secret123' },
+        body: {
+          username: `M${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`,
+          email,
+          password: 'secret123',
+        },
       });
       if (response.status === 429) refused += 1;
       else expect(response.status).toBe(201);

@@ -306,7 +306,9 @@ describe('password change while signed in', () => {
   it('counts old-password guesses sent in parallel: of 8 at once, at most 5 are tried', async () => {
     const { jar } = await registerPlayer({ password: 'secret123' });
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => change({ oldPassword: `guess-${i}-x`, newPassword: 'brand-new-1' }, jar)),
+      Array.from({ length: 8 }, (_, i) =>
+        change({ oldPassword: `guess-${i}-x`, newPassword: 'brand-new-1' }, jar),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(5);

@@ -85,7 +85,11 @@ describe('an expired access token', () => {
     expect(signedIn.status).toBe(200);
     expect((await call('/auth/logout', { method: 'POST', jar: await expired() })).status).toBe(204);
     const now = Math.floor(Date.now() / 1000);
-    const fresh = await sign({ sub: String(account.player.id), iat: now, exp: now + 600 }, DEV_SECRET, 'HS256');
+    const fresh = await sign(
+      { sub: String(account.player.id), iat: now, exp: now + 600 },
+      DEV_SECRET,
+      'HS256',
+    );
     const migrated = await call('/auth/migrate', {
       method: 'POST',
       jar: await expired(),

@@ -12,7 +12,11 @@ const address = () => {
 };
 
 const signInFrom = (ip: string, identifier: string, password: string) =>
-  call('/auth/token', { method: 'POST', body: { identifier, password }, headers: { 'CF-Connecting-IP': ip } });
+  call('/auth/token', {
+    method: 'POST',
+    body: { identifier, password },
+    headers: { 'CF-Connecting-IP': ip },
+  });
 
 describe('sign-in lockout', () => {
   it('five failures from an attacker’s address do not lock the owner out of their own', async () => {

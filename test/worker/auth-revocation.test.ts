@@ -23,7 +23,8 @@ import {
 /** A copy of only the access cookie: what someone holds who copied it, without the refresh token. */
 const accessOnly = (jar: CookieJar) => new CookieJar().set('yamb_access', jar.get('yamb_access') as string);
 
-const roll = (jar: CookieJar, gameId: number) => call(`/games/${gameId}/roll`, { method: 'PUT', jar, body: {} });
+const roll = (jar: CookieJar, gameId: number) =>
+  call(`/games/${gameId}/roll`, { method: 'PUT', jar, body: {} });
 
 /** What a held access token can do: read the player, open the private channel. */
 async function works(jar: CookieJar) {
@@ -59,7 +60,9 @@ describe('an access token stops working at once', () => {
     const response = await call('/ws/players', { headers: { Upgrade: 'websocket' }, jar: guest.jar });
     const socket = response.webSocket;
     if (!socket) throw new Error('no socket');
-    const closed = new Promise<number>((resolve) => socket.addEventListener('close', (event) => resolve(event.code)));
+    const closed = new Promise<number>((resolve) =>
+      socket.addEventListener('close', (event) => resolve(event.code)),
+    );
     socket.accept();
     // A stranger's logout closes nothing of ours: the channel still answers.
     const stranger = await registerGuest();
@@ -131,7 +134,11 @@ describe('an access token stops working at once', () => {
     expect((await call('/auth/logout', { method: 'POST', jar: account.jar })).status).toBe(204);
     // The phone refreshes and starts the player's first game after the logout.
     expect((await call('/auth/refresh', { method: 'POST', jar: phone.jar })).status).toBe(200);
-    const game = await call('/games', { method: 'PUT', jar: phone.jar, body: { playerId: account.player.id } });
+    const game = await call('/games', {
+      method: 'PUT',
+      jar: phone.jar,
+      body: { playerId: account.player.id },
+    });
     const { id } = await json(game);
     await expectError(await roll(old, id), 401, 'token-expired');
     expect((await roll(phone.jar, id)).status).toBe(200);

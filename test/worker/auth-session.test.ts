@@ -166,7 +166,9 @@ describe('sign-in (POST /api/auth/token)', () => {
     const { username } = await signUp({ password: 'secret123' });
     const headers = { 'CF-Connecting-IP': '198.51.100.200' };
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => token({ identifier: username, password: 'wrong-one' }, undefined, headers)),
+      Array.from({ length: 8 }, () =>
+        token({ identifier: username, password: 'wrong-one' }, undefined, headers),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
@@ -191,10 +193,16 @@ describe('sign-in (POST /api/auth/token)', () => {
     const { username } = await signUp({ password: 'secret123' });
     const headers = { 'CF-Connecting-IP': '192.0.2.78' };
     for (let i = 0; i < 49; i++)
-      expect((await token({ identifier: `Stranger${i}`, password: 'wrong-one' }, undefined, headers)).status).toBe(401);
-    expect((await token({ identifier: username, password: 'secret123' }, undefined, headers)).status).toBe(200);
+      expect(
+        (await token({ identifier: `Stranger${i}`, password: 'wrong-one' }, undefined, headers)).status,
+      ).toBe(401);
+    expect((await token({ identifier: username, password: 'secret123' }, undefined, headers)).status).toBe(
+      200,
+    );
     // The fiftieth failure is still allowed; the fifty-first is not.
-    expect((await token({ identifier: 'Stranger49', password: 'wrong-one' }, undefined, headers)).status).toBe(401);
+    expect(
+      (await token({ identifier: 'Stranger49', password: 'wrong-one' }, undefined, headers)).status,
+    ).toBe(401);
     await expectError(
       await token({ identifier: 'Stranger50', password: 'wrong-one' }, undefined, headers),
       429,
@@ -272,7 +280,9 @@ describe('refresh tokens', () => {
     const { jar } = await registerGuest();
     const stolen = jar.clone();
     expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
-    await env.DB.prepare('UPDATE sessions SET rotated_at = rotated_at - 31000 WHERE rotated_at IS NOT NULL').run();
+    await env.DB.prepare(
+      'UPDATE sessions SET rotated_at = rotated_at - 31000 WHERE rotated_at IS NOT NULL',
+    ).run();
     // The copy presents the already-rotated token: refused, and the family is revoked.
     const reuse = await call('/auth/refresh', { method: 'POST', jar: stolen });
     await expectError(reuse, 401, 'unauthorized');
@@ -393,11 +403,7 @@ describe('a banned player', () => {
     const { jar } = await signIn(account.username, account.password);
     await env.DB.prepare("UPDATE players SET status = 'BANNED' WHERE id = ?").bind(account.player.id).run();
     await expectError(await call('/players/me', { jar }), 403, 'player-banned');
-    await expectError(
-      await call(`/players/${account.player.id}/preferences`, { jar }),
-      403,
-      'player-banned',
-    );
+    await expectError(await call(`/players/${account.player.id}/preferences`, { jar }), 403, 'player-banned');
     await expectError(await call('/auth/refresh', { method: 'POST', jar }), 403, 'player-banned');
   });
 });

@@ -153,7 +153,11 @@ describe('sign-up', () => {
     const email = uniqueEmail();
     const owner = await signUp({ email });
     await verifyEmail(email);
-    const squatter = await register({ username: uniqueName(), email: email.toUpperCase(), password: 'secret123' });
+    const squatter = await register({
+      username: uniqueName(),
+      email: email.toUpperCase(),
+      password: 'secret123',
+    });
     expect(squatter.status).toBe(201);
     expect(await json(squatter)).toMatchObject({ emailVerified: false });
     // The owner got a notice, not a link that would verify the address for the newcomer.
@@ -162,7 +166,10 @@ describe('sign-up', () => {
     expect(notice.text).toContain(owner.username);
     expect(notice.text).not.toContain('/email-verification');
     // The address still signs the owner in, and only the owner.
-    const signedIn = await call('/auth/token', { method: 'POST', body: { identifier: email, password: 'secret123' } });
+    const signedIn = await call('/auth/token', {
+      method: 'POST',
+      body: { identifier: email, password: 'secret123' },
+    });
     expect((await json(signedIn)).id).toBe(owner.player.id);
   });
 
@@ -257,7 +264,10 @@ describe('a guest who signs up', () => {
     // The account is the winner's, whole: its name and its password sign in.
     const winner = answers.find((response) => response.status === 201) as Response;
     const { name } = await json<Player>(winner);
-    const signedIn = await call('/auth/token', { method: 'POST', body: { identifier: name, password: 'secret123' } });
+    const signedIn = await call('/auth/token', {
+      method: 'POST',
+      body: { identifier: name, password: 'secret123' },
+    });
     expect((await json<Player>(signedIn)).id).toBe(guest.player.id);
     const row = await env.DB.prepare('SELECT name FROM players WHERE id = ?').bind(guest.player.id).first();
     expect(row?.name).toBe(name);
@@ -282,5 +292,4 @@ describe('a guest who signs up', () => {
     const me = await json<Player>(await call('/players/me', { jar: session.jar }));
     expect(me).toMatchObject({ id: first.player.id, name: first.username });
   });
-
 });

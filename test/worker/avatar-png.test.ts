@@ -1,15 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumPng,
-  chunk,
-  concat,
-  deflate,
-  file,
-  header,
-  rgbParts,
-  scanlines,
-  text,
-} from './fixtures/png';
+import { chromiumPng, chunk, concat, deflate, file, header, rgbParts, scanlines, text } from './fixtures/png';
 import { call, type CookieJar, expectError, fileForm, json, type Player, registerPlayer } from './helpers';
 
 // An avatar is served from our own origin, so a "PNG" that a browser or another program could read as
@@ -52,7 +42,10 @@ describe('an avatar PNG is accepted only when every byte of it is accounted for'
 
     // Indexed colour, 4 bits a pixel: a 16-colour palette with transparency for some of it.
     const indexed = chunk('IHDR', header({ colourType: 3, bitDepth: 4 }));
-    const palette = chunk('PLTE', new Uint8Array(16 * 3).map((_, i) => i * 5));
+    const palette = chunk(
+      'PLTE',
+      new Uint8Array(16 * 3).map((_, i) => i * 5),
+    );
     const alpha = chunk('tRNS', new Uint8Array([0, 128, 255]));
     const pixels = chunk('IDAT', await deflate(scanlines(300, 150, 1)));
     expect((await upload(file(indexed, palette, alpha, pixels, iend))).status).toBe(200);

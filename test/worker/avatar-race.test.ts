@@ -38,7 +38,9 @@ describe('avatar uploads at the same time', () => {
     expect(await storedKeys(player.id)).toEqual([shown]);
     const stored = await env.AVATARS.get(shown as string);
     const bytes = new Uint8Array(await (stored as R2ObjectBody).arrayBuffer());
-    expect(images.some((png) => png.length === bytes.length && png.every((b, i) => b === bytes[i]))).toBe(true);
+    expect(images.some((png) => png.length === bytes.length && png.every((b, i) => b === bytes[i]))).toBe(
+      true,
+    );
   });
 
   it('a later upload still replaces the winner and deletes it', async () => {

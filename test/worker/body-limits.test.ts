@@ -25,8 +25,12 @@ function lazyBody(prefix: string) {
 }
 
 /** `call` would send a stream as JSON text; this sends it as the body, chunked, with no Content-Length. */
-const send = (path: string, method: string, body: ReadableStream<Uint8Array>, headers: Record<string, string>) =>
-  SELF.fetch(new Request(url(path), { method, body, headers }));
+const send = (
+  path: string,
+  method: string,
+  body: ReadableStream<Uint8Array>,
+  headers: Record<string, string>,
+) => SELF.fetch(new Request(url(path), { method, body, headers }));
 
 describe('bodies without a length are cut off at the limit while they stream', () => {
   it('a JSON route answers 413 body-too-large long before 100 MB have been sent', async () => {

@@ -20,7 +20,12 @@ describe('requests from another site', () => {
     const guest = await registerGuest();
     const attacker = await signUp({ password: 'secret123' });
     const attempts = [
-      call('/auth/token', { method: 'POST', jar: guest.jar.clone(), headers, body: { identifier: attacker.username, password: 'secret123' } }),
+      call('/auth/token', {
+        method: 'POST',
+        jar: guest.jar.clone(),
+        headers,
+        body: { identifier: attacker.username, password: 'secret123' },
+      }),
       call('/auth/register-guest', { method: 'POST', jar: guest.jar.clone(), headers, body: {} }),
       call('/auth/logout', { method: 'POST', jar: guest.jar.clone(), headers }),
     ];
@@ -72,7 +77,11 @@ describe('request bodies', () => {
   it('a body without a Content-Type is refused too; no body at all is fine', async () => {
     const guest = await registerGuest();
     await expectError(
-      await call('/auth/logout', { method: 'POST', jar: guest.jar.clone(), body: new Uint8Array([123, 125]) }),
+      await call('/auth/logout', {
+        method: 'POST',
+        jar: guest.jar.clone(),
+        body: new Uint8Array([123, 125]),
+      }),
       415,
       'content-type-invalid',
     );

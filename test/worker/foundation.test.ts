@@ -145,7 +145,9 @@ async function clashOf(playerId: number): Promise<number> {
     .bind(playerId)
     .first<{ id: number }>();
   if (!clash) throw new Error('no clash');
-  await env.DB.prepare("INSERT INTO clash_players (clash_id, player_id, status, position) VALUES (?, ?, 'ACCEPTED', 0)")
+  await env.DB.prepare(
+    "INSERT INTO clash_players (clash_id, player_id, status, position) VALUES (?, ?, 'ACCEPTED', 0)",
+  )
     .bind(clash.id, playerId)
     .run();
   return clash.id;

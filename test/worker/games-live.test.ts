@@ -73,7 +73,11 @@ describe('opening a game socket', () => {
 
   it('from another site’s page is refused: 403 origin-invalid', async () => {
     const me = await guestWithGame();
-    await expectError(await upgrade(me.game.id, { Origin: 'https://evil.example' }, me), 403, 'origin-invalid');
+    await expectError(
+      await upgrade(me.game.id, { Origin: 'https://evil.example' }, me),
+      403,
+      'origin-invalid',
+    );
     await expectError(
       await upgrade(me.game.id, { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example' }, me),
       403,
@@ -116,7 +120,11 @@ describe('opening a game socket', () => {
 
   it('without an Upgrade header is a 426 upgrade-required, in the caller’s language', async () => {
     const me = await guestWithGame();
-    const body = await expectError(await call(`/ws/games/${me.game.id}`, { language: 'hr' }), 426, 'upgrade-required');
+    const body = await expectError(
+      await call(`/ws/games/${me.game.id}`, { language: 'hr' }),
+      426,
+      'upgrade-required',
+    );
     expect(body.message).not.toBe('Nešto je pošlo po zlu kod nas. Pokušajte ponovno.');
   });
 });

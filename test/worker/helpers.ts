@@ -193,7 +193,9 @@ export async function signIn(identifier: string, password: string, jar = new Coo
 /** Opens the verification link last mailed to `email` (the address becomes verified); returns the player. */
 export async function verifyEmail(email: string): Promise<Player> {
   const token = await mailedToken(email, '/email-verification');
-  const response = await call(`/auth/email-verification?token=${encodeURIComponent(token)}`, { method: 'PUT' });
+  const response = await call(`/auth/email-verification?token=${encodeURIComponent(token)}`, {
+    method: 'PUT',
+  });
   expect(response.status).toBe(200);
   return json<Player>(response);
 }

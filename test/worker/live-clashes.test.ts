@@ -19,7 +19,9 @@ async function clashOf(...playerIds: number[]): Promise<number> {
 }
 
 const upgrade = (clashId: number, cookie?: string) =>
-  call(`/ws/clashes/${clashId}`, { headers: { Upgrade: 'websocket', ...(cookie ? { Cookie: cookie } : {}) } });
+  call(`/ws/clashes/${clashId}`, {
+    headers: { Upgrade: 'websocket', ...(cookie ? { Cookie: cookie } : {}) },
+  });
 
 describe('the clash socket', () => {
   it('is 404 clash-not-found for a clash that does not exist', async () => {

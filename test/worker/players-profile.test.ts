@@ -246,12 +246,15 @@ describe('changing the e-mail (PUT email link)', () => {
     for (const email of [taken.toUpperCase(), uniqueEmail()]) {
       const response = await call(`/players/${player.id}/email`, { method: 'PUT', jar, body: { email } });
       const body = await json(response);
-      answers.push({ status: response.status, emailVerified: body.emailVerified, keys: Object.keys(body).sort() });
+      answers.push({
+        status: response.status,
+        emailVerified: body.emailVerified,
+        keys: Object.keys(body).sort(),
+      });
     }
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[0]).toMatchObject({ status: 200, emailVerified: false });
   });
-
 });
 
 describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {

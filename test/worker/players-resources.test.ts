@@ -219,7 +219,9 @@ describe('links', () => {
     await env.DB.prepare("INSERT INTO notifications (player_id, content, link) VALUES (?, 'Hi', '/')")
       .bind(owner.player.id)
       .run();
-    const clash = await env.DB.prepare("INSERT INTO clashes (name, owner_id) VALUES ('Links', ?) RETURNING id")
+    const clash = await env.DB.prepare(
+      "INSERT INTO clashes (name, owner_id) VALUES ('Links', ?) RETURNING id",
+    )
       .bind(owner.player.id)
       .first<{ id: number }>();
     await env.DB.prepare(

@@ -44,7 +44,11 @@ describe('rate limits', () => {
 
   it('forgets counters that count for nothing any more, so one-off identifiers do not pile up', async () => {
     const rows = async () =>
-      (await env.DB.prepare("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'story:one-off-%'").first<{ n: number }>())?.n;
+      (
+        await env.DB.prepare("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'story:one-off-%'").first<{
+          n: number;
+        }>()
+      )?.n;
     for (let i = 0; i < 20; i++) await attempt(`one-off-${i}`, edge + i);
     expect(await rows()).toBe(20);
     // Two windows later every one of them is over; counting anything sweeps them away (a bounded number

@@ -61,7 +61,9 @@ export function resetPassword(change: { token?: string; oldPassword?: string; ne
 }
 
 export const verifyEmail = (token: string) =>
-  api<PlayerResource | undefined>(`/auth/email-verification?token=${encodeURIComponent(token)}`, { method: 'PUT' });
+  api<PlayerResource | undefined>(`/auth/email-verification?token=${encodeURIComponent(token)}`, {
+    method: 'PUT',
+  });
 
 export const resendVerification = (email: string) =>
   api<void>('/auth/email-verification-token', { method: 'POST', body: { email } });
@@ -81,7 +83,8 @@ export function uploadAvatar(player: PlayerResource, png: Blob): Promise<PlayerR
   return api<PlayerResource>(href, { method: 'PUT', body: form });
 }
 
-export const readPreferences = (player: PlayerResource) => api<ServerPreferences>(playerLink(player, 'preferences'));
+export const readPreferences = (player: PlayerResource) =>
+  api<ServerPreferences>(playerLink(player, 'preferences'));
 
 export const savePreferences = (player: PlayerResource, preferences: ServerPreferences) =>
   api<ServerPreferences>(playerLink(player, 'preferences'), {

@@ -3,7 +3,13 @@ import { useCallback } from 'react';
 import i18n from '../i18n';
 import { api } from './client';
 import { isNotOlder } from './gameCache';
-import { type GameMessage, type GameResource, type GameSummary, MOVE_LINKS, type PlayerMove } from '../../contract/games';
+import {
+  type GameMessage,
+  type GameResource,
+  type GameSummary,
+  MOVE_LINKS,
+  type PlayerMove,
+} from '../../contract/games';
 import type { Page } from '../../contract/page';
 import { type LiveState, useLiveSocket } from './live';
 
@@ -55,7 +61,10 @@ export function useGames() {
   return useQuery({
     queryKey: gameKeys.list(),
     queryFn: async ({ signal }) => {
-      const page = await api<Page<'games', GameSummary>>('/games/?page=0&size=9999&sort=updatedAt&order=DESC', { signal });
+      const page = await api<Page<'games', GameSummary>>(
+        '/games/?page=0&size=9999&sort=updatedAt&order=DESC',
+        { signal },
+      );
       return page._embedded.games ?? [];
     },
   });

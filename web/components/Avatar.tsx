@@ -15,7 +15,13 @@ function hue(name: string): number {
 }
 
 /** The player's avatar image, else a circle with their initials. Decorative: the name is shown beside it. */
-export function Avatar({ player, size = 36 }: { player: Pick<PlayerResource, 'name' | 'avatar'>; size?: number }) {
+export function Avatar({
+  player,
+  size = 36,
+}: {
+  player: Pick<PlayerResource, 'name' | 'avatar'>;
+  size?: number;
+}) {
   const url = player.avatar?.url;
   if (url) {
     return <img className="avatar" src={url} alt="" width={size} height={size} />;

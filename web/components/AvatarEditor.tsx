@@ -36,7 +36,13 @@ export async function cropToPng(src: string, area: Area, size = AVATAR_SIZE): Pr
 }
 
 /** The avatar with a file picker; a chosen image is cropped to a square here, then uploaded. */
-export function AvatarEditor({ player, onSaved }: { player: PlayerResource; onSaved: (player: PlayerResource) => void }) {
+export function AvatarEditor({
+  player,
+  onSaved,
+}: {
+  player: PlayerResource;
+  onSaved: (player: PlayerResource) => void;
+}) {
   const { t } = useTranslation();
   const inputId = useId();
   const zoomId = useId();

@@ -38,7 +38,13 @@ function useSave(field: FieldState, saved: string, save: (value: string) => Prom
   return { saving, changed, submit };
 }
 
-function UsernameForm({ player, onSaved }: { player: PlayerResource; onSaved: (player: PlayerResource) => void }) {
+function UsernameForm({
+  player,
+  onSaved,
+}: {
+  player: PlayerResource;
+  onSaved: (player: PlayerResource) => void;
+}) {
   const { t } = useTranslation();
   const username = useField(player.name, Username);
   const { saving, changed, submit } = useSave(username, player.name, async (value) => {
@@ -62,7 +68,13 @@ function UsernameForm({ player, onSaved }: { player: PlayerResource; onSaved: (p
   );
 }
 
-function EmailForm({ player, onSaved }: { player: PlayerResource; onSaved: (player: PlayerResource) => void }) {
+function EmailForm({
+  player,
+  onSaved,
+}: {
+  player: PlayerResource;
+  onSaved: (player: PlayerResource) => void;
+}) {
   const { t } = useTranslation();
   const saved = player.email ?? '';
   const email = useField(saved, OptionalEmail);

@@ -41,14 +41,22 @@ export async function countMail(c: AppContext, email: string, account?: Pick<Pla
  * and claims nothing): the answer to the claimant is the same either way, so it tells nobody whose the
  * address is, and the owner learns that someone typed it.
  */
-export async function mailVerification(c: AppContext, db: Database, player: Pick<PlayerRow, 'id' | 'name'>, email: string) {
+export async function mailVerification(
+  c: AppContext,
+  db: Database,
+  player: Pick<PlayerRow, 'id' | 'name'>,
+  email: string,
+) {
   const owner = await findPlayerByVerifiedEmail(db, email);
   if (!owner || owner.id === player.id) return mailToken(c, db, player, email, 'VERIFY_EMAIL');
   const language = pickLanguage(c.req.header('Accept-Language'));
   await emailSender(c.env, db).send({
     to: email,
     subject: mailText(language, 'address-in-use-subject'),
-    text: mailText(language, 'address-in-use-text', { name: owner.name, link: `${appOrigin(c)}/forgot-password` }),
+    text: mailText(language, 'address-in-use-text', {
+      name: owner.name,
+      link: `${appOrigin(c)}/forgot-password`,
+    }),
   });
 }
 

@@ -39,7 +39,10 @@ const secure = (env: Env) => env.ENVIRONMENT !== 'development';
  * token-expired: the ways into and out of a session (the client's way out of an expired one), and the
  * answers that never look at who is asking. worker/index.ts says which routes, where it mounts them.
  */
-export const sessionless: MiddlewareHandler<{ Bindings: Env; Variables: SessionVariables }> = async (c, next) => {
+export const sessionless: MiddlewareHandler<{ Bindings: Env; Variables: SessionVariables }> = async (
+  c,
+  next,
+) => {
   c.set('sessionless', true);
   await next();
 };

@@ -16,7 +16,8 @@ export async function storeAvatar(bucket: R2Bucket, playerId: number, bytes: Uin
 }
 
 // SQL's `=` is never true for NULL: "had no avatar" needs IS NULL.
-const sameKey = (key: string | null) => (key === null ? isNull(players.avatarKey) : eq(players.avatarKey, key));
+const sameKey = (key: string | null) =>
+  key === null ? isNull(players.avatarKey) : eq(players.avatarKey, key);
 
 /**
  * Points the player at `next` only if they still point at `previous` (compare-and-set): of two uploads

@@ -154,7 +154,11 @@ export async function upgradeGuest(
  * unverified claim on it is dropped, in one transaction. Null when it can't be theirs any more (another
  * player verified it first: the unique index of verified addresses refuses the second).
  */
-export async function claimVerifiedEmail(db: Database, playerId: number, email: string): Promise<PlayerRow | null> {
+export async function claimVerifiedEmail(
+  db: Database,
+  playerId: number,
+  email: string,
+): Promise<PlayerRow | null> {
   const now = Date.now();
   try {
     const [, [row]] = await db.batch([

@@ -2,8 +2,14 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Times are epoch milliseconds: D1 has no date type and numbers sort and compare cheaply.
-const createdAt = () => integer('created_at').notNull().default(sql`(unixepoch() * 1000)`);
-const updatedAt = () => integer('updated_at').notNull().default(sql`(unixepoch() * 1000)`);
+const createdAt = () =>
+  integer('created_at')
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`);
+const updatedAt = () =>
+  integer('updated_at')
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`);
 
 export const players = sqliteTable(
   'players',
@@ -266,15 +272,19 @@ export const outbox = sqliteTable(
 );
 
 /** Sliding-window counters for rate limits (sign-in, registration, e-mail); D1 keeps local dev identical to production. */
-export const rateLimits = sqliteTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: integer('window_start').notNull(),
-  count: integer('count').notNull(),
-  /** The count of the window before, weighted into the current one so a window's edge is no reset. */
-  previousCount: integer('previous_count').notNull().default(0),
-  /** When the row counts for nothing any more (the end of the window after the current one): then it is deleted. */
-  expiresAt: integer('expires_at').notNull().default(0),
-}, (t) => [index('rate_limits_expires_at_idx').on(t.expiresAt)]);
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: integer('window_start').notNull(),
+    count: integer('count').notNull(),
+    /** The count of the window before, weighted into the current one so a window's edge is no reset. */
+    previousCount: integer('previous_count').notNull().default(0),
+    /** When the row counts for nothing any more (the end of the window after the current one): then it is deleted. */
+    expiresAt: integer('expires_at').notNull().default(0),
+  },
+  (t) => [index('rate_limits_expires_at_idx').on(t.expiresAt)],
+);
 
 export type PlayerRow = typeof players.$inferSelect;
 export type GameRow = typeof games.$inferSelect;

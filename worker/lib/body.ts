@@ -5,7 +5,11 @@ import { AppError } from './errors';
  * Content-Length is trusted only to refuse early: a chunked body has none, so the bytes are counted
  * as they stream in and the read stops at the cap instead of buffering whatever the client sends.
  */
-export async function readCapped(request: Request, maxBytes: number, tooLargeKey: string): Promise<Uint8Array> {
+export async function readCapped(
+  request: Request,
+  maxBytes: number,
+  tooLargeKey: string,
+): Promise<Uint8Array> {
   const tooLarge = () => new AppError(413, tooLargeKey);
   if (Number(request.headers.get('Content-Length') ?? '0') > maxBytes) throw tooLarge();
   if (!request.body) return new Uint8Array(0);

@@ -40,8 +40,10 @@ export const sameOrigin: MiddlewareHandler = async (c, next) => {
 export const jsonBodies: MiddlewareHandler = async (c, next) => {
   if (!SAFE.has(c.req.method)) {
     const type = mediaType(c.req.header('Content-Type'));
-    const hasBody = Number(c.req.header('Content-Length') ?? '0') > 0 || c.req.header('Transfer-Encoding') !== undefined;
-    const allowed = type === 'application/json' || (type === 'multipart/form-data' && UPLOADS.test(c.req.path));
+    const hasBody =
+      Number(c.req.header('Content-Length') ?? '0') > 0 || c.req.header('Transfer-Encoding') !== undefined;
+    const allowed =
+      type === 'application/json' || (type === 'multipart/form-data' && UPLOADS.test(c.req.path));
     if ((type !== '' || hasBody) && !allowed) throw new AppError(415, 'content-type-invalid');
   }
   await next();

@@ -47,7 +47,6 @@ import { clientIp, consume, RULES } from '../lib/rateLimit';
 import { readJson, readQuery } from '../lib/validate';
 import { toPlayerResource } from '../lib/resources/player';
 
-
 type Auth = { Bindings: Env; Variables: SessionVariables };
 
 export const auth = new Hono<Auth>()
@@ -195,6 +194,7 @@ export const auth = new Hono<Auth>()
     const me = await currentPlayer(c);
     // Counted whatever happens next, so the answer's timing and limits say nothing about the address.
     await countMail(c, email, me ?? undefined);
-    if (me?.email && !me.emailVerified && sameAddress(me.email, email)) await mailVerification(c, db, me, me.email);
+    if (me?.email && !me.emailVerified && sameAddress(me.email, email))
+      await mailVerification(c, db, me, me.email);
     return c.body(null, 204);
   });

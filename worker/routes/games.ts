@@ -1,14 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type * as v from 'valibot';
 import type { NewGame, RoomAction, RoomResult, RoomViewer } from '../../durable-objects/gameRecord';
-import {
-  AnnounceBody,
-  CurrentGameBody,
-  FillBody,
-  GAME_SORTS,
-  NoBody,
-  RollBody,
-} from '../../contract/games';
+import { AnnounceBody, CurrentGameBody, FillBody, GAME_SORTS, NoBody, RollBody } from '../../contract/games';
 import { pageQuery } from '../../contract/page';
 import { accessOf } from '../auth/access';
 import {
@@ -78,7 +71,8 @@ async function currentGame(env: Env, player: PlayerRow): Promise<RoomResult> {
   const room = soloRoom(env, row.id);
   const created = await room.create(init);
   // A renamed player gets their new name on the next "current game" call; the index has no names.
-  if (created.ok && created.game.player.name !== player.name) return room.renamePlayer(player.id, player.name);
+  if (created.ok && created.game.player.name !== player.name)
+    return room.renamePlayer(player.id, player.name);
   return created;
 }
 
@@ -95,7 +89,6 @@ function move<S extends v.GenericSchema>(schema: S, toAction: (body: v.InferOutp
     return answer(c, await (await ownerOf(c.env, id)).act(viewer, toAction(body)));
   };
 }
-
 
 export const gamesRoutes = new Hono<Games>()
   // The play screen's entry: the player's current game, created on first visit.

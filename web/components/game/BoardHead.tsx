@@ -22,7 +22,9 @@ export function BoardHead({ game, isPlayer, live }: BoardHeadProps) {
         <li className={`board-chip board-chip--${game.status.toLowerCase()}`}>
           {t(`game.status.${game.status}`)}
         </li>
-        <li className="board-chip">{t('game.progress', { progress: formatPercent(game.progress, i18n.language) })}</li>
+        <li className="board-chip">
+          {t('game.progress', { progress: formatPercent(game.progress, i18n.language) })}
+        </li>
         {live !== 'inactive' && !completed ? (
           <li
             className={live === 'open' ? 'board-chip board-live board-live--open' : 'board-chip board-live'}

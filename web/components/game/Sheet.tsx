@@ -105,7 +105,9 @@ function Cell({
         data-row={row}
         aria-disabled={locked || undefined}
         aria-label={
-          fill ? t('game.sheet.fill', { score: cell.preview, box, column }) : t('game.sheet.announce', { box })
+          fill
+            ? t('game.sheet.fill', { score: cell.preview, box, column })
+            : t('game.sheet.announce', { box })
         }
         onClick={() => onCell(cell)}
       >

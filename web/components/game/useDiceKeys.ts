@@ -5,7 +5,10 @@ import { isTyping } from './isTyping';
  * Keys 1-5 hold a die, R rolls, while `enabled` (the player's own game); never while typing or with a
  * dialog open. The handlers may change on every render: the latest ones answer.
  */
-export function useDiceKeys(enabled: boolean, handlers: { toggle: (index: number) => void; roll: () => void }) {
+export function useDiceKeys(
+  enabled: boolean,
+  handlers: { toggle: (index: number) => void; roll: () => void },
+) {
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {

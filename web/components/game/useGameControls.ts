@@ -95,8 +95,10 @@ export function useGameControls(
     setCongratsClosed(false);
   }, [game.id]);
 
-  const send = (next: PlayerMove, after?: { onSuccess?: (game: GameResource) => void; onError?: () => void }) =>
-    move.mutate(next, after);
+  const send = (
+    next: PlayerMove,
+    after?: { onSuccess?: (game: GameResource) => void; onError?: () => void },
+  ) => move.mutate(next, after);
 
   const rollDice = () => {
     if (!roll.enabled || rollWaiting || rollLock.isLocked()) return;

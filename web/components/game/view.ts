@@ -17,8 +17,6 @@ import {
 } from '../../../game';
 import type { GameResource } from '../../../contract/games';
 
-
-
 export type CellAction = 'fill' | 'announce' | null;
 
 export interface CellView {
@@ -131,9 +129,10 @@ export function rollMark(game: GameResource): RollMark {
     rollCount: game.rollCount,
     lastAction: game.lastAction,
     filled: game.sheet.columns.reduce((n, c) => n + c.boxes.filter((b) => b.value !== null).length, 0),
-    dice: Array.from({ length: DICE_COUNT }, (_, i) => game.dices.find((d) => d.index === i)?.value ?? 0).join(
-      '',
-    ),
+    dice: Array.from(
+      { length: DICE_COUNT },
+      (_, i) => game.dices.find((d) => d.index === i)?.value ?? 0,
+    ).join(''),
     updatedAt: Date.parse(game.updatedAt),
   };
 }

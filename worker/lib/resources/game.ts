@@ -1,4 +1,15 @@
-import { BOX_TYPES, canAnnounce, canRestart, canRoll, canUndo, fillableBoxes, type GameState, type GameType, progress, totalSum } from '../../../game';
+import {
+  BOX_TYPES,
+  canAnnounce,
+  canRestart,
+  canRoll,
+  canUndo,
+  fillableBoxes,
+  type GameState,
+  type GameType,
+  progress,
+  totalSum,
+} from '../../../game';
 import { type GameResource, type GameStatusView, type GameSummary } from '../../../contract/games';
 import { links } from '../hal';
 
@@ -95,4 +106,3 @@ export function toGameSummary(row: GameSummaryRow): GameSummary {
     _links: links({ self: gamePath(row.id) }),
   };
 }
-
