@@ -1,12 +1,20 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sign, verify } from 'hono/jwt';
 import { type Database, database } from '../db/client';
-import { type PlayerRow, players, sessions } from '../db/schema';
+import { findPlayer } from '../db/players';
+import type { PlayerRow } from '../db/schema';
+import {
+  claimRotation,
+  endAccessTokensStatement,
+  findSessionByTokenHash,
+  insertSession,
+  revokeFamilyStatement,
+  revokePlayerSessionsStatement,
+} from '../db/sessions';
 import type { Env } from '../env';
 import { forbidden, unauthorized } from '../lib/errors';
-import { endAccessTokens, pushAccess } from './access';
+import { pushAccess } from './access';
 import { randomToken, sha256 } from './crypto';
 
 export const ACCESS_COOKIE = 'yamb_access';
@@ -88,7 +96,7 @@ export async function accessClaims(env: Env, token: string | undefined): Promise
   }
 }
 
-/** True when a token signed at `issuedAtMs` still counts for the player (see `endAccessTokens`). */
+/** True when a token signed at `issuedAtMs` still counts for the player (see `endAccessTokensStatement`). */
 export const tokenCounts = (issuedAtMs: number, player: Pick<PlayerRow, 'tokensValidAfter'>) =>
   issuedAtMs >= player.tokensValidAfter;
 
@@ -108,7 +116,7 @@ function signedIn(c: AppContext): Promise<PlayerRow | null> {
 async function readPlayer(c: AppContext): Promise<PlayerRow | null> {
   const claims = c.get('token');
   if (!claims) return null;
-  const row = await database(c.env.DB).query.players.findFirst({ where: eq(players.id, claims.playerId) });
+  const row = await findPlayer(database(c.env.DB), claims.playerId);
   if (!row) return null;
   if (tokenCounts(claims.issuedAtMs, row)) return row;
   if (c.get('sessionless')) return null;
@@ -184,7 +192,7 @@ export async function startSession(
   familyId = randomToken(16),
 ) {
   const token = randomToken();
-  await db.insert(sessions).values({
+  await insertSession(db, {
     id: randomToken(16),
     playerId,
     familyId,
@@ -211,19 +219,13 @@ export async function rotateSession(c: AppContext, db: Database): Promise<number
   const token = getCookie(c, REFRESH_COOKIE);
   if (!token) throw signedOut(c);
   const tokenHash = await sha256(token);
-  const find = () => db.query.sessions.findFirst({ where: eq(sessions.tokenHash, tokenHash) });
+  const find = () => findSessionByTokenHash(db, tokenHash);
   let row = await find();
   if (!row) throw signedOut(c);
   const now = Date.now();
   if (!row.rotatedAt && !row.revokedAt) {
     if (row.expiresAt < now) throw signedOut(c);
-    // Conditional update: of two concurrent refreshes with the same token, only one rotates.
-    const claimed = await db
-      .update(sessions)
-      .set({ rotatedAt: now })
-      .where(and(eq(sessions.id, row.id), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    if (claimed.length > 0) {
+    if (await claimRotation(db, row.id, now)) {
       await sessionPlayer(c, db, row.playerId);
       await startSession(c, db, row.playerId, row.familyId);
       return row.playerId;
@@ -252,7 +254,7 @@ function signedOut(c: AppContext) {
 
 /** The player a refresh is for: 401 when gone; 403 when banned, with the cookies cleared. */
 async function sessionPlayer(c: AppContext, db: Database, playerId: number): Promise<PlayerRow> {
-  const player = await db.query.players.findFirst({ where: eq(players.id, playerId) });
+  const player = await findPlayer(db, playerId);
   if (!player) throw signedOut(c);
   if (player.status === 'BANNED') clearSessionCookies(c);
   refuseBanned(player);
@@ -263,7 +265,7 @@ async function sessionPlayer(c: AppContext, db: Database, playerId: number): Pro
 export async function revokePresentedSession(c: AppContext, db: Database) {
   const token = getCookie(c, REFRESH_COOKIE);
   if (!token) return;
-  const row = await db.query.sessions.findFirst({ where: eq(sessions.tokenHash, await sha256(token)) });
+  const row = await findSessionByTokenHash(db, await sha256(token));
   if (row) await revokeFamily(c, db, row.familyId, row.playerId);
 }
 
@@ -274,10 +276,7 @@ export async function revokePresentedSession(c: AppContext, db: Database) {
  */
 async function revokeFamily(c: AppContext, db: Database, familyId: string, playerId: number) {
   const now = Date.now();
-  await db.batch([
-    db.update(sessions).set({ revokedAt: now }).where(eq(sessions.familyId, familyId)),
-    endAccessTokens(db, playerId, now),
-  ]);
+  await db.batch([revokeFamilyStatement(db, familyId, now), endAccessTokensStatement(db, playerId, now)]);
   await pushAccess(c.env, db, playerId);
 }
 
@@ -291,8 +290,8 @@ export async function endSession(c: AppContext, db: Database) {
 export async function revokeAllSessions(c: AppContext, db: Database, playerId: number) {
   const now = Date.now();
   await db.batch([
-    db.update(sessions).set({ revokedAt: now }).where(eq(sessions.playerId, playerId)),
-    endAccessTokens(db, playerId, now),
+    revokePlayerSessionsStatement(db, playerId, now),
+    endAccessTokensStatement(db, playerId, now),
   ]);
   await pushAccess(c.env, db, playerId);
 }

@@ -82,3 +82,11 @@ export async function currentSoloGame(db: Database, playerId: number): Promise<G
   if (!row) throw new Error(`No current game for player ${playerId} after insert`);
   return row;
 }
+
+/** The ids of the player's solo games that are not archived: the rooms in which they may still act. */
+export async function unarchivedSoloGames(db: Database, playerId: number): Promise<{ id: number }[]> {
+  return db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.playerId, playerId), eq(games.type, 'SOLO'), ne(games.status, 'ARCHIVED')));
+}

@@ -1,0 +1,45 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from './client';
+import { players, sessions } from './schema';
+
+// Refresh tokens, stored by their hash: a family is one sign-in, and rotation keeps the family.
+
+export async function insertSession(
+  db: Database,
+  session: { id: string; playerId: number; familyId: string; tokenHash: string; expiresAt: number },
+) {
+  await db.insert(sessions).values(session);
+}
+
+export async function findSessionByTokenHash(db: Database, tokenHash: string) {
+  return (await db.query.sessions.findFirst({ where: eq(sessions.tokenHash, tokenHash) })) ?? null;
+}
+
+/**
+ * Marks the session rotated, unless it already was or was revoked: true for the one caller that did
+ * (a conditional update, so of two concurrent refreshes with the same token only one rotates).
+ */
+export async function claimRotation(db: Database, sessionId: string, now: number): Promise<boolean> {
+  const claimed = await db
+    .update(sessions)
+    .set({ rotatedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return claimed.length > 0;
+}
+
+/** The statement revoking one sign-in (a family), for a batch. */
+export const revokeFamilyStatement = (db: Database, familyId: string, now: number) =>
+  db.update(sessions).set({ revokedAt: now }).where(eq(sessions.familyId, familyId));
+
+/** The statement revoking every sign-in of a player, for a batch. */
+export const revokePlayerSessionsStatement = (db: Database, playerId: number, now: number) =>
+  db.update(sessions).set({ revokedAt: now }).where(eq(sessions.playerId, playerId));
+
+/** The statement that ends every access token of the player signed before `now`, for a batch. */
+export const endAccessTokensStatement = (db: Database, playerId: number, now: number) =>
+  db.update(players).set({ tokensValidAfter: now }).where(eq(players.id, playerId));
+
+/** The statement that bans a player, for a batch. */
+export const banStatement = (db: Database, playerId: number, now: number) =>
+  db.update(players).set({ status: 'BANNED', updatedAt: now }).where(eq(players.id, playerId));
