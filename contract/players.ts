@@ -46,11 +46,15 @@ export const PLAYER_SORTS = ['createdAt', 'updatedAt', 'name', 'id'] as const;
 
 export type Language = 'en-US' | 'hr';
 export type Theme = 'dark' | 'light';
+/** The roll animation: SPEC section 9's 800-1800 ms ('normal'), at most 400 ms ('fast'), or none. */
+export type DiceSpeed = 'normal' | 'fast' | 'off';
+export const DICE_SPEEDS: readonly DiceSpeed[] = ['normal', 'fast', 'off'];
 
 /** GET/PUT /api/players/{id}/preferences (SPEC.md section 3: any other field is not shown). */
 export interface Preferences {
   language: Language;
   theme: Theme;
+  diceSpeed: DiceSpeed;
 }
 
 export const PreferencesBody = v.object({
@@ -61,6 +65,8 @@ export const PreferencesBody = v.object({
     v.transform((language): Language => (language === 'hr' ? 'hr' : 'en-US')),
   ),
   theme: v.pipe(v.optional(v.string('theme-invalid'), ''), v.picklist(['dark', 'light'], 'theme-invalid')),
+  // Added later: a client that does not know it sends none and gets SPEC's animation.
+  diceSpeed: v.optional(v.picklist(['normal', 'fast', 'off'], 'dice-speed-invalid'), 'normal'),
 });
 
 /** GET /api/players/{id}/stats: the figures of a player's detail. */

@@ -264,10 +264,39 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
     await expectError(await call(href, { jar }), 404, 'preferences-not-found');
     const saved = await call(href, { method: 'PUT', jar, body: { language: 'hr', theme: 'light' } });
     expect(saved.status).toBe(200);
-    expect(await json(saved)).toEqual({ language: 'hr', theme: 'light' });
-    expect(await json(await call(href, { jar }))).toEqual({ language: 'hr', theme: 'light' });
+    expect(await json(saved)).toEqual({ language: 'hr', theme: 'light', diceSpeed: 'normal' });
+    expect(await json(await call(href, { jar }))).toEqual({
+      language: 'hr',
+      theme: 'light',
+      diceSpeed: 'normal',
+    });
     await call(href, { method: 'PUT', jar, body: { language: 'en-US', theme: 'dark', extra: 1 } });
-    expect(await json(await call(href, { jar }))).toEqual({ language: 'en-US', theme: 'dark' });
+    expect(await json(await call(href, { jar }))).toEqual({
+      language: 'en-US',
+      theme: 'dark',
+      diceSpeed: 'normal',
+    });
+  });
+
+  it('keep the dice speed, and an older client that sends none gets the animation SPEC says', async () => {
+    const { jar, player } = await registerPlayer();
+    const href = player._links.preferences?.href as string;
+    for (const diceSpeed of ['fast', 'off', 'normal']) {
+      const saved = await call(href, {
+        method: 'PUT',
+        jar,
+        body: { language: 'hr', theme: 'dark', diceSpeed },
+      });
+      expect(await json(saved)).toEqual({ language: 'hr', theme: 'dark', diceSpeed });
+      expect(await json(await call(href, { jar }))).toEqual({ language: 'hr', theme: 'dark', diceSpeed });
+    }
+    await call(href, { method: 'PUT', jar, body: { language: 'hr', theme: 'dark', diceSpeed: 'off' } });
+    await call(href, { method: 'PUT', jar, body: { language: 'en', theme: 'light' } });
+    expect(await json(await call(href, { jar }))).toEqual({
+      language: 'en-US',
+      theme: 'light',
+      diceSpeed: 'normal',
+    });
   });
 
   it('take "en" as en-US', async () => {
@@ -277,7 +306,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       jar,
       body: { language: 'en', theme: 'dark' },
     });
-    expect(await json(saved)).toEqual({ language: 'en-US', theme: 'dark' });
+    expect(await json(saved)).toEqual({ language: 'en-US', theme: 'dark', diceSpeed: 'normal' });
   });
 
   it.each([
@@ -285,6 +314,8 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
     [{ theme: 'dark' }, 'language-invalid'],
     [{ language: 'hr', theme: 'blue' }, 'theme-invalid'],
     [{ language: 'hr' }, 'theme-invalid'],
+    [{ language: 'hr', theme: 'dark', diceSpeed: 'slow' }, 'dice-speed-invalid'],
+    [{ language: 'hr', theme: 'dark', diceSpeed: 0 }, 'dice-speed-invalid'],
   ])('refuses %j with %s', async (body, key) => {
     const { jar, player } = await registerPlayer();
     await expectError(

@@ -5,11 +5,12 @@ import { preferences } from './schema';
 export interface Preferences {
   language: 'en-US' | 'hr';
   theme: 'dark' | 'light';
+  diceSpeed: 'normal' | 'fast' | 'off';
 }
 
 export async function findPreferences(db: Database, playerId: number): Promise<Preferences | null> {
   const row = await db.query.preferences.findFirst({ where: eq(preferences.playerId, playerId) });
-  return row ? { language: row.language, theme: row.theme } : null;
+  return row ? { language: row.language, theme: row.theme, diceSpeed: row.diceSpeed } : null;
 }
 
 /** Creates or replaces the player's preferences. */

@@ -106,6 +106,9 @@ export const preferences = sqliteTable('preferences', {
     .references(() => players.id, { onDelete: 'cascade' }),
   language: text('language', { enum: ['en-US', 'hr'] }).notNull(),
   theme: text('theme', { enum: ['dark', 'light'] }).notNull(),
+  diceSpeed: text('dice_speed', { enum: ['normal', 'fast', 'off'] })
+    .notNull()
+    .default('normal'),
   updatedAt: updatedAt(),
 });
 

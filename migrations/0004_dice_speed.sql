@@ -1,0 +1,1 @@
+ALTER TABLE `preferences` ADD `dice_speed` text DEFAULT 'normal' NOT NULL;
