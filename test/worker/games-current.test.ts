@@ -127,6 +127,9 @@ describe('the list of games (GET /api/games/)', () => {
     const b = await guestWithGame();
     await playTurn(a, a.game);
     await flushIndex(a.game.id);
+    // A game is listed once played (games-first-visit.test.ts): b rolls once.
+    await play(b, b.game.id, 'roll');
+    await flushIndex(b.game.id);
     const body = await json(await call('/games/?size=9999'));
     expect(body.page).toMatchObject({ number: 0, size: 9999 });
     expect(body.page.totalElements).toBeGreaterThanOrEqual(2);

@@ -6,9 +6,10 @@ import { call, expectError, json, makeAdmin, registerGuest, registerPlayer } fro
 // A finished game that is no longer the player's current one is ARCHIVED (one current solo game each).
 async function completedGame(playerId: number, total: number, updatedAt = Date.now()) {
   const game = await env.DB.prepare(
-    "INSERT INTO games (player_id, status, total_sum, progress, updated_at) VALUES (?, 'ARCHIVED', ?, 100, ?) RETURNING id",
+    "INSERT INTO games (player_id, status, total_sum, progress, created_at, updated_at) VALUES (?, 'ARCHIVED', ?, 100, ?, ?) RETURNING id",
   )
-    .bind(playerId, total, updatedAt)
+    // Played: its room moved updated_at past created_at (a game never played is in no list or count).
+    .bind(playerId, total, updatedAt - 60_000, updatedAt)
     .first<{ id: number }>();
   await env.DB.prepare('INSERT INTO scores (player_id, game_id, value, created_at) VALUES (?, ?, ?, ?)')
     .bind(playerId, game?.id, total, updatedAt)
@@ -22,7 +23,13 @@ describe('a player’s statistics', () => {
     await completedGame(player.id, 200);
     await completedGame(player.id, 300);
     await completedGame(player.id, 401);
-    await env.DB.prepare('INSERT INTO games (player_id) VALUES (?)').bind(player.id).run();
+    // The current game, played (its room moved updated_at) and one never played, which counts for nothing.
+    await env.DB.prepare('INSERT INTO games (player_id, updated_at) VALUES (?, ?)')
+      .bind(player.id, Date.now() + 1000)
+      .run();
+    await env.DB.prepare("INSERT INTO games (player_id, status) VALUES (?, 'ARCHIVED')")
+      .bind(player.id)
+      .run();
     const stats = await json(await call(`/players/${player.id}/stats`));
     expect(stats).toEqual({
       totalGames: 4,

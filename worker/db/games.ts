@@ -36,13 +36,21 @@ export async function findGameRow(db: Database, id: number): Promise<GameOwnerRo
   return row;
 }
 
-/** A page of the games index, every player's or one player's. */
+/**
+ * The games that count: a room moves its game's `updated_at` past `created_at` with its first change
+ * (GameRoom keeps updatedAt strictly increasing and the index writes it), so a game whose row still has
+ * the two equal was only opened, never played. Such a game stays out of every list and count: a first
+ * visit that never rolls leaves nothing behind. A completed or archived game has always been played.
+ */
+export const playedGame = () => ne(games.updatedAt, games.createdAt);
+
+/** A page of the games index, every player's or one player's; games never played are not listed. */
 export async function listGames(
   db: Database,
   request: PageRequest<(typeof GAME_SORTS)[number]>,
   playerId?: number,
 ) {
-  const where = playerId === undefined ? undefined : eq(games.playerId, playerId);
+  const where = playerId === undefined ? playedGame() : and(eq(games.playerId, playerId), playedGame());
   // The shape of the games list (lib/resources/game.ts `GameSummaryRow`), so both lists show a game alike.
   const query = db
     .select({

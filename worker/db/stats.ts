@@ -1,11 +1,12 @@
-import { asc, avg, count, desc, eq, max, min, sum } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, max, min, sum } from 'drizzle-orm';
 import type { OverallStats, PlayerStats } from '../../contract/players';
 import type { Database } from './client';
+import { playedGame } from './games';
 import { games, players, scores } from './schema';
 
 // The statistics, computed in SQL.
 
-/** The figures of a player's detail: games played and their completed scores. */
+/** The figures of a player's detail: games played (never only opened) and their completed scores. */
 export async function playerStats(db: Database, playerId: number): Promise<PlayerStats> {
   const [[scored], [played]] = await Promise.all([
     db
@@ -18,7 +19,10 @@ export async function playerStats(db: Database, playerId: number): Promise<Playe
       })
       .from(scores)
       .where(eq(scores.playerId, playerId)),
-    db.select({ totalGames: count() }).from(games).where(eq(games.playerId, playerId)),
+    db
+      .select({ totalGames: count() })
+      .from(games)
+      .where(and(eq(games.playerId, playerId), playedGame())),
   ]);
   return {
     totalGames: played.totalGames,
@@ -45,6 +49,7 @@ export async function overallStats(db: Database): Promise<OverallStats> {
       .select({ id: players.id, name: players.name, games: gameCount })
       .from(games)
       .innerJoin(players, eq(players.id, games.playerId))
+      .where(playedGame())
       .groupBy(players.id)
       .orderBy(desc(gameCount), asc(players.id))
       .limit(1),
