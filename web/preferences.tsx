@@ -11,13 +11,20 @@ import {
 import toast from 'react-hot-toast';
 import i18n, { LANGUAGE_NAMES, type Language, storedLanguage, toLanguage } from './i18n';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
+import { DICE_SPEEDS, type DiceSpeed } from '../contract/players';
 
 export const THEMES = ['dark', 'light'] as const;
 export type Theme = (typeof THEMES)[number];
+export { DICE_SPEEDS, type DiceSpeed };
+
+/** The local-storage key of the roll animation's speed (beside STORAGE_KEYS' theme and language). */
+const DICE_SPEED_KEY = 'diceSpeed';
 
 export interface Preferences {
   theme: Theme;
   language: Language;
+  /** The roll animation: SPEC's 800-1800 ms, at most 400 ms, or none (reduced motion means none too). */
+  diceSpeed: DiceSpeed;
 }
 
 export type PreferencesListener = (prefs: Preferences) => void;
@@ -27,6 +34,8 @@ export interface PreferencesValue extends Preferences {
   setTheme: (theme: Theme) => void;
   /** The user picked a language: same as setTheme. */
   setLanguage: (language: Language) => void;
+  /** The user picked a dice speed: same as setTheme. */
+  setDiceSpeed: (diceSpeed: DiceSpeed) => void;
   /**
    * Applies preferences that came from elsewhere (the server's reply) quietly: stored locally,
    * but no toast and no listener call, so applying a server value never echoes back to the server.
@@ -38,6 +47,16 @@ export interface PreferencesValue extends Preferences {
 
 export function isTheme(value: unknown): value is Theme {
   return value === 'dark' || value === 'light';
+}
+
+export function isDiceSpeed(value: unknown): value is DiceSpeed {
+  return DICE_SPEEDS.includes(value as DiceSpeed);
+}
+
+/** The stored speed, else SPEC's animation. */
+export function initialDiceSpeed(): DiceSpeed {
+  const stored = readStorage(DICE_SPEED_KEY);
+  return isDiceSpeed(stored) ? stored : 'normal';
 }
 
 /** A stored choice wins; a first visit follows the system; otherwise dark (same rule as index.html). */
@@ -64,6 +83,7 @@ export function PreferencesProvider({
   const [prefs, setPrefs] = useState<Preferences>(() => ({
     theme: initialTheme(),
     language: storedLanguage(),
+    diceSpeed: initialDiceSpeed(),
   }));
   const current = useRef(prefs);
   const listeners = useRef(new Set<PreferencesListener>());
@@ -92,6 +112,7 @@ export function PreferencesProvider({
       writeStorage(STORAGE_KEYS.language, next.language);
       void i18n.changeLanguage(next.language);
     }
+    if (next.diceSpeed) writeStorage(DICE_SPEED_KEY, next.diceSpeed);
     setPrefs(merged);
     return merged;
   }, []);
@@ -124,11 +145,24 @@ export function PreferencesProvider({
     [commit, notify],
   );
 
+  const setDiceSpeed = useCallback(
+    (diceSpeed: DiceSpeed) => {
+      const prefs = commit({ diceSpeed });
+      toast.success(
+        i18n.t('preferences.diceSpeedSet', { speed: i18n.t(`preferences.diceSpeeds.${diceSpeed}`) }),
+        { id: 'preferences-dice-speed' },
+      );
+      notify(prefs);
+    },
+    [commit, notify],
+  );
+
   const apply = useCallback(
     (next: Partial<Preferences>) => {
       const clean: Partial<Preferences> = {};
       if (isTheme(next.theme)) clean.theme = next.theme;
       if (next.language) clean.language = toLanguage(next.language);
+      if (isDiceSpeed(next.diceSpeed)) clean.diceSpeed = next.diceSpeed;
       commit(clean);
     },
     [commit],
@@ -142,8 +176,8 @@ export function PreferencesProvider({
   }, []);
 
   const value = useMemo<PreferencesValue>(
-    () => ({ ...prefs, setTheme, setLanguage, apply, subscribe }),
-    [prefs, setTheme, setLanguage, apply, subscribe],
+    () => ({ ...prefs, setTheme, setLanguage, setDiceSpeed, apply, subscribe }),
+    [prefs, setTheme, setLanguage, setDiceSpeed, apply, subscribe],
   );
 
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;

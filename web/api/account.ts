@@ -1,6 +1,6 @@
 import type { Language } from '../i18n';
 import i18n from '../i18n';
-import type { Theme } from '../preferences';
+import type { DiceSpeed, Theme } from '../preferences';
 import { api } from './client';
 import { humanCheckToken } from './humanCheck';
 import type { PlayerResource, PlayerLinkName } from '../../contract/players';
@@ -26,6 +26,8 @@ export function playerLink(player: PlayerResource, name: PlayerLinkName): string
 export interface ServerPreferences {
   language: Language;
   theme: Theme;
+  /** Missing from a server that predates it: the client keeps its own. */
+  diceSpeed?: DiceSpeed;
 }
 
 /** Sign-in by username or e-mail; sets the session cookies. */
@@ -89,5 +91,5 @@ export const readPreferences = (player: PlayerResource) =>
 export const savePreferences = (player: PlayerResource, preferences: ServerPreferences) =>
   api<ServerPreferences>(playerLink(player, 'preferences'), {
     method: 'PUT',
-    body: { language: preferences.language, theme: preferences.theme },
+    body: { language: preferences.language, theme: preferences.theme, diceSpeed: preferences.diceSpeed },
   });

@@ -1,14 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../api/session';
+import { useReducedMotion } from '../components/game/useReducedMotion';
 import { useTitle } from '../components/useTitle';
 import { LANGUAGE_NAMES, LANGUAGES, toLanguage } from '../i18n';
-import { type Theme, usePreferences } from '../preferences';
+import { DICE_SPEEDS, type Theme, usePreferences } from '../preferences';
 
 const THEME_CHOICES: readonly Theme[] = ['light', 'dark'];
 
 export default function Settings() {
   const { t } = useTranslation();
-  const { theme, setTheme, language, setLanguage } = usePreferences();
+  const { theme, setTheme, language, setLanguage, diceSpeed, setDiceSpeed } = usePreferences();
+  const reducedMotion = useReducedMotion();
   // A signed-in player's choices also go to the server (web/api/serverPreferences.ts saves them).
   const { player } = useSession();
   const synced = !!player && !player.guest;
@@ -47,6 +49,24 @@ export default function Settings() {
             ))}
           </select>
         </div>
+        <fieldset className="choice-group" aria-describedby="settings-dice-speed-hint">
+          <legend>{t('settings.diceSpeed')}</legend>
+          {DICE_SPEEDS.map((value) => (
+            <label key={value} className="choice">
+              <input
+                type="radio"
+                name="diceSpeed"
+                value={value}
+                checked={diceSpeed === value}
+                onChange={() => setDiceSpeed(value)}
+              />
+              <span>{t(`preferences.diceSpeeds.${value}`)}</span>
+            </label>
+          ))}
+          <p id="settings-dice-speed-hint" className="muted">
+            {reducedMotion ? t('settings.diceSpeedReduced') : t(`settings.diceSpeedHints.${diceSpeed}`)}
+          </p>
+        </fieldset>
         <p className="muted">{t(synced ? 'account.settingsSynced' : 'settings.stored')}</p>
       </div>
     </section>

@@ -1,12 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GameResource } from '../../../contract/games';
+import type { DiceSpeed } from '../../../contract/players';
 import { isNewRoll, type RollMark, rolledDice, rollMark, tumbleMs } from './view';
 
 /** How often a tumbling die shows a new face. */
-const FACE_MS = 90;
+export const FACE_MS = 90;
 const AT_REST = [0, 0, 0, 0, 0];
 
 const randomFace = () => 1 + Math.floor(Math.random() * 6);
+
+/**
+ * How long a die tumbles at each speed, [min, max] ms: SPEC section 9's 800-1800 ms, or a fast one that
+ * lands within 400 ms even counting the face tick that notices it (300 + 90), or none.
+ */
+export const TUMBLE_MS: Record<DiceSpeed, readonly [number, number] | null> = {
+  normal: [800, 1800],
+  fast: [150, 300],
+  off: null,
+};
 
 export interface DiceRoll {
   /** The face each die shows now: a random one while it tumbles, else the game's value. */
@@ -23,9 +34,14 @@ export interface DiceRoll {
 /**
  * The roll animation (SPEC section 9: 800-1800 ms, random per die). A roll made here starts tumbling at
  * the click and each die lands at its own time once the answer is in; a roll seen on the live socket
- * (a watcher, another tab) tumbles the dice it threw. Under prefers-reduced-motion nothing tumbles.
+ * (a watcher, another tab) tumbles the dice it threw. `speed` is the player's choice ('off' also under
+ * prefers-reduced-motion): fast tumbles for at most 400 ms, off tumbles nothing.
  */
-export function useDiceRoll(game: GameResource, reducedMotion: boolean): DiceRoll {
+export function useDiceRoll(game: GameResource, speed: DiceSpeed): DiceRoll {
+  const range = TUMBLE_MS[speed];
+  const still = range === null;
+  const min = range?.[0] ?? 0;
+  const max = range?.[1] ?? 0;
   const values = AT_REST.map((_, i) => game.dices.find((d) => d.index === i)?.value ?? 1);
   // Landing time per die (epoch ms); 0 = at rest.
   const [until, setUntil] = useState<number[]>(AT_REST);
@@ -40,21 +56,24 @@ export function useDiceRoll(game: GameResource, reducedMotion: boolean): DiceRol
   const latestDiceRolled = useRef(game.latestDiceRolled);
   latestDiceRolled.current = game.latestDiceRolled;
 
-  const start = useCallback((indices: number[]) => {
-    const now = Date.now();
-    setUntil((current) =>
-      current.map((end, i) => (indices.includes(i) ? now + tumbleMs(Math.random()) : end)),
-    );
-    setFaces((current) => current.map((face, i) => (indices.includes(i) ? randomFace() : face)));
-  }, []);
+  const start = useCallback(
+    (indices: number[]) => {
+      const now = Date.now();
+      setUntil((current) =>
+        current.map((end, i) => (indices.includes(i) ? now + tumbleMs(Math.random(), min, max) : end)),
+      );
+      setFaces((current) => current.map((face, i) => (indices.includes(i) ? randomFace() : face)));
+    },
+    [min, max],
+  );
 
   const begin = useCallback(
     (indices: number[]) => {
-      if (reducedMotion) return;
+      if (still) return;
       waiting.current = true;
       start(indices);
     },
-    [reducedMotion, start],
+    [still, start],
   );
 
   const cancel = useCallback(() => {
@@ -74,8 +93,8 @@ export function useDiceRoll(game: GameResource, reducedMotion: boolean): DiceRol
     }
     if (!isNewRoll(prev, next)) return;
     if (waiting.current) waiting.current = false;
-    else if (!reducedMotion) start(rolledDice(latestDiceRolled.current));
-  }, [markKey, reducedMotion, start]);
+    else if (!still) start(rolledDice(latestDiceRolled.current));
+  }, [markKey, still, start]);
 
   const anyTumbling = until.some((end) => end > 0);
   useEffect(() => {
@@ -88,10 +107,13 @@ export function useDiceRoll(game: GameResource, reducedMotion: boolean): DiceRol
     return () => clearInterval(timer);
   }, [anyTumbling]);
 
-  // A switch to reduced motion mid-roll lands everything at once.
+  // A switch to reduced motion (or to 'off') mid-roll lands everything at once.
   useEffect(() => {
-    if (reducedMotion) setUntil(AT_REST);
-  }, [reducedMotion]);
+    if (still) {
+      waiting.current = false;
+      setUntil(AT_REST);
+    }
+  }, [still]);
 
   const tumbling = until.map((end) => end > 0);
   return {

@@ -12,7 +12,7 @@ import { type DiceRoll, useDiceRoll } from './useDiceRoll';
 import { useFocusAfterMove } from './useFocusAfterMove';
 import { useHeldDice } from './useHeldDice';
 import { useLock } from './useLock';
-import { useReducedMotion } from './useReducedMotion';
+import { useDiceSpeed } from './useReducedMotion';
 import { type CellView, diceToRoll, type RollView, rollView, type SheetView, sheetView } from './view';
 
 export interface GameControls {
@@ -64,8 +64,7 @@ export function useGameControls(
   const state = useMemo(() => toGameState(game), [game]);
   const isPlayer = viewerId !== null && viewerId === game.player.id;
   const move = useGameMove(game.id, toastError);
-  const reducedMotion = useReducedMotion();
-  const dice = useDiceRoll(game, reducedMotion);
+  const dice = useDiceRoll(game, useDiceSpeed());
   const rollLock = useLock(ROLL_LOCK_MS);
   const boxLock = useLock(BOX_LOCK_MS);
   const { held, toggle: toggleHeld } = useHeldDice(game.id, game.rollCount);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { type DiceSpeed, usePreferences } from '../../preferences';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -14,4 +15,10 @@ export function useReducedMotion(): boolean {
     return () => list.removeEventListener('change', update);
   }, []);
   return reduced;
+}
+
+/** The roll animation to play: the player's dice speed, or none under prefers-reduced-motion. */
+export function useDiceSpeed(): DiceSpeed {
+  const { diceSpeed } = usePreferences();
+  return useReducedMotion() ? 'off' : diceSpeed;
 }

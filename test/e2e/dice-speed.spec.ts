@@ -1,0 +1,37 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// The dice speed of Settings: 'off' shows each roll at once, with no tumbling die, even when the system
+// does not ask for reduced motion; the choice is kept in the browser.
+
+test.use({ reducedMotion: 'no-preference', viewport: { width: 1280, height: 800 } });
+
+const rollButton = (page: Page) => page.getByRole('button', { name: /^Roll \d\/3$/ });
+
+test('with the dice animation off a roll shows its dice at once', async ({ page }) => {
+  await page.goto('/settings');
+  await page.getByRole('radio', { name: 'Off' }).check();
+  await expect(page.getByText('The dice show the roll at once.')).toBeVisible();
+
+  await page.goto('/');
+  await expect(rollButton(page)).toBeVisible({ timeout: 20_000 });
+  await page.evaluate(() => {
+    const flag = window as unknown as { tumbled: boolean };
+    flag.tumbled = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.die--tumbling')) flag.tumbled = true;
+    }).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['class'],
+    });
+  });
+  await rollButton(page).click();
+  await expect(page.locator('.sheet-button').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { tumbled: boolean }).tumbled)).toBe(false);
+
+  // Back on Settings the choice is still there.
+  await page.goto('/settings');
+  await expect(page.getByRole('radio', { name: 'Off' })).toBeChecked();
+});
