@@ -41,6 +41,15 @@ export interface PlayerResource {
   _links: Links<PlayerLinkName>;
 }
 
+/**
+ * GET /api/session: who the cookies sign in, if anyone. A visitor without a session is no error, so the
+ * probe answers 200 with `player: null` (DESIGN.md "First visit"); an expired access token is still a 401
+ * token-expired, which the client answers with a refresh.
+ */
+export interface SessionResource {
+  player: PlayerResource | null;
+}
+
 /** The sorts of GET /api/players/. */
 export const PLAYER_SORTS = ['createdAt', 'updatedAt', 'name', 'id'] as const;
 

@@ -12,6 +12,7 @@ import { gamesRoutes } from './routes/games';
 import { health } from './routes/health';
 import { live } from './routes/live';
 import { playersRoutes } from './routes/players';
+import { sessionRoutes } from './routes/session';
 
 // The rooms are Durable Object classes: the runtime finds them among the entry's exports.
 export { ClashRoom } from '../durable-objects/ClashRoom';
@@ -39,6 +40,7 @@ for (const path of [...sessionOptional, '/health', '/avatars/*', '/dev/*']) app.
 app.use(session);
 
 app.route('/health', health); // version and the state of D1, R2 and the Durable Objects
+app.route('/session', sessionRoutes); // the session probe: who is signed in, 200 with none
 app.route('/auth', auth); // guests, sign-up, sign-in, refresh, logout, e-mail tokens
 app.route('/players', playersRoutes); // players, their preferences, name, e-mail, avatar
 app.route('/avatars', avatars); // avatar images under immutable keys, cached for a year

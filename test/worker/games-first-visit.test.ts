@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
+import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 import { currentGame, flushIndex, indexRow, play } from './games-helpers';
-import { call, json, registerGuest, type Session } from './helpers';
+import { call, expectError, json, registerGuest, type Session } from './helpers';
 
 // DESIGN.md "First visit": the play screen is ready at once, but a visit that never plays leaves no
 // empty game behind. The row and the room exist from the first PUT /api/games/; what keeps the untouched
@@ -86,5 +87,35 @@ describe('after the first roll', () => {
     expect(leader?.id).not.toBe(idle.player.id);
     expect(leader?.games).toBeGreaterThanOrEqual(1);
     expect(await totalGames(idle)).toBe(0);
+  });
+});
+
+describe('the session probe (GET /api/session)', () => {
+  it('answers a visitor without cookies 200 with no player, while /api/players/me stays a 401', async () => {
+    const response = await call('/session');
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ player: null });
+    expect((await call('/players/me')).status).toBe(401);
+  });
+
+  it('answers a signed-in guest with their player, as /api/players/me does', async () => {
+    const session = await registerGuest();
+    const { player } = await json(await call('/session', { jar: session.jar }));
+    expect(player).toEqual(await json(await call('/players/me', { jar: session.jar })));
+    expect(player).toMatchObject({ id: session.player.id, guest: true });
+  });
+
+  it('is a 401 token-expired for an expired access token, so the client refreshes instead of starting over', async () => {
+    const session = await registerGuest();
+    const now = Math.floor(Date.now() / 1000);
+    const stale = await sign(
+      { sub: String(session.player.id), iat: now - 1000, exp: now - 100 },
+      'yamb-local-development-secret-not-for-production',
+      'HS256',
+    );
+    const jar = session.jar.clone().set('yamb_access', stale);
+    await expectError(await call('/session', { jar }), 401, 'token-expired');
+    expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
+    expect((await json(await call('/session', { jar }))).player.id).toBe(session.player.id);
   });
 });

@@ -14,7 +14,7 @@ import { readStorage, removeStorage, STORAGE_KEYS } from '../storage';
 import { ApiError, api } from './client';
 import { humanCheckToken } from './humanCheck';
 import { useServerPreferences } from './serverPreferences';
-import type { PlayerResource } from '../../contract/players';
+import type { PlayerResource, SessionResource } from '../../contract/players';
 
 /** SPEC section 9: guest registration is tried 3 times, 1000 ms apart. */
 export const GUEST_ATTEMPTS = 3;
@@ -93,9 +93,10 @@ async function endSession(onError: (error: unknown) => void): Promise<void> {
 }
 
 /**
- * SPEC section 4 "Session start": migrate a legacy token, else the current player; a 400 or 401 on
- * either is a logout (stale cookies are cleared) followed by a new guest. Unlike the sign-out button
- * it does not go to /login: a visitor who opens a link from a mail stays on that page.
+ * SPEC section 4 "Session start": migrate a legacy token, else the current player (the session probe),
+ * else a new guest; a 400 or 401 on either is a logout (stale cookies are cleared) followed by a new
+ * guest. Unlike the sign-out button it does not go to /login: a visitor who opens a link from a mail
+ * stays on that page.
  */
 async function startSession(onError: (error: unknown) => void): Promise<PlayerResource | null> {
   const legacy = readStorage(STORAGE_KEYS.legacyToken);
@@ -108,7 +109,11 @@ async function startSession(onError: (error: unknown) => void): Promise<PlayerRe
         headers: { Authorization: `Bearer ${legacy}` },
       });
     }
-    return await api<PlayerResource>('/players/me');
+    // The probe answers 200 with no player to a visitor without a session (DESIGN.md "First visit"): no
+    // failed request is logged; an expired access token is still a 401 that client.ts refreshes.
+    const { player } = await api<SessionResource>('/session');
+    if (player) return player;
+    return await registerGuest();
   } catch (error) {
     if (!signedOut(error)) throw error;
     await endSession(onError);
