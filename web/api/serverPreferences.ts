@@ -13,9 +13,9 @@ import type { PlayerResource } from '../../contract/players';
 export function useServerPreferences(player: PlayerResource | null, onError: (error: unknown) => void): void {
   const report = useRef(onError);
   report.current = onError;
-  const { theme, language, apply } = usePreferences();
-  const local = useRef({ theme, language });
-  local.current = { theme, language };
+  const { theme, language, diceSpeed, apply } = usePreferences();
+  const local = useRef({ theme, language, diceSpeed });
+  local.current = { theme, language, diceSpeed };
   const account = player && !player.guest && player._links.preferences ? player : null;
   const latest = useRef(account);
   latest.current = account;
