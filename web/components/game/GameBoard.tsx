@@ -9,6 +9,7 @@ import { boardHint } from './boardHint';
 import { BoardTray } from './BoardTray';
 import { Congratulations } from './Congratulations';
 import { Sheet } from './Sheet';
+import { SheetLegend } from './SheetLegend';
 import { GLOW_MS } from './timings';
 import { useFillGlow } from './useFillGlow';
 import { useGameControls } from './useGameControls';
@@ -88,6 +89,7 @@ export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
           <Sheet view={c.view} glow={glow} locked={c.sheetLocked} onCell={c.clickBox} />
         </div>
       </div>
+      <SheetLegend />
 
       <ConfirmDialog
         open={c.confirmingRestart}

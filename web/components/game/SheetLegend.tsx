@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DieFace } from '../DieFace';
+import { AnnouncementIcon, DownwardsIcon, FreeIcon, UpwardsIcon } from '../icons';
+import './legend.css';
+
+const COLUMNS = [
+  { key: 'downwards', Icon: DownwardsIcon },
+  { key: 'upwards', Icon: UpwardsIcon },
+  { key: 'free', Icon: FreeIcon },
+  { key: 'announcement', Icon: AnnouncementIcon },
+] as const;
+
+function Entry({ mark, children }: { mark: ReactNode; children: ReactNode }) {
+  return (
+    <div className="legend-entry">
+      <dt className="legend-mark">{mark}</dt>
+      <dd className="legend-text">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Under the sheet: a link to the rules (the about screen's rules tab) and what each mark of the sheet
+ * means: the column icons, the "!" of a box that may be announced, a score preview, the announced and the
+ * last filled box, the die faces of the number rows, the sums and the short names of a narrow screen.
+ */
+export function SheetLegend() {
+  const { t } = useTranslation();
+  return (
+    <aside className="legend" aria-label={t('game.legend.title')}>
+      <Link className="legend-rules" to="/about#rules">
+        {t('game.legend.rules')}
+      </Link>
+      <details className="legend-details">
+        <summary>{t('game.legend.title')}</summary>
+        <dl className="legend-list">
+          {COLUMNS.map(({ key, Icon }) => (
+            <Entry key={key} mark={<Icon className="legend-icon" />}>
+              <strong>{t(`rules.columns.${key}.name`)}</strong>: {t(`rules.columns.${key}.text`)}
+            </Entry>
+          ))}
+          <Entry mark={<span className="legend-announce">!</span>}>{t('game.legend.announce')}</Entry>
+          <Entry mark={<span className="legend-preview">12</span>}>{t('game.legend.preview')}</Entry>
+          <Entry mark={<span className="legend-announced">12</span>}>{t('game.legend.announced')}</Entry>
+          <Entry mark={<span className="legend-latest">12</span>}>{t('game.legend.latest')}</Entry>
+          <Entry
+            mark={
+              <span className="legend-dice">
+                <DieFace value={1} size={14} />
+                <DieFace value={6} size={14} />
+              </span>
+            }
+          >
+            {t('game.legend.numbers')}
+          </Entry>
+          <Entry mark={<span className="legend-sum">Σ</span>}>{t('game.legend.sums')}</Entry>
+          <Entry mark={<span className="legend-sum">{t('game.columnsShort.ANNOUNCEMENT')}</span>}>
+            {t('game.legend.short')}
+          </Entry>
+        </dl>
+      </details>
+    </aside>
+  );
+}
