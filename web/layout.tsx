@@ -4,8 +4,13 @@ import { useSession } from './api/session';
 /** SPEC section 4: the mobile layout is on at 480 px wide or less. */
 export const MOBILE_QUERY = '(max-width: 480px)';
 
+/** Between the phone layout and a wide desktop the navigation is an icon rail (web/styles.css). */
+export const RAIL_QUERY = '(min-width: 481px) and (max-width: 1279.98px)';
+
 export interface LayoutFlags {
   mobile: boolean;
+  /** The navigation is an icon rail: its entries show icons only, named by tooltips. */
+  rail: boolean;
   /** The current player is still being loaded (the session's flag, here so the layout reads one place). */
   loading: boolean;
   menuOpen: boolean;
@@ -34,6 +39,7 @@ const LayoutContext = createContext<LayoutFlags | null>(null);
 
 export function LayoutProvider({ children }: { children: ReactNode }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const rail = useMediaQuery(RAIL_QUERY);
   const { loading } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const [inGame, setInGame] = useState(false);
@@ -47,6 +53,7 @@ export function LayoutProvider({ children }: { children: ReactNode }) {
   const value = useMemo(
     () => ({
       mobile,
+      rail,
       loading,
       menuOpen,
       setMenuOpen,
@@ -55,12 +62,12 @@ export function LayoutProvider({ children }: { children: ReactNode }) {
       notificationsOpen,
       setNotificationsOpen,
     }),
-    [mobile, loading, menuOpen, inGame, notificationsOpen],
+    [mobile, rail, loading, menuOpen, inGame, notificationsOpen],
   );
   return <LayoutContext.Provider value={value}>{children}</LayoutContext.Provider>;
 }
 
-/** Layout flags of SPEC section 4: mobile, loading, menu open, in game, notifications dialog open. */
+/** Layout flags of SPEC section 4: mobile (and the rail between phone and wide desktop), loading, menu open, in game, notifications dialog open. */
 export function useLayout(): LayoutFlags {
   const value = useContext(LayoutContext);
   if (!value) throw new Error('useLayout must be used inside <LayoutProvider>');

@@ -50,15 +50,18 @@ function NavItem({
   icon,
   children,
   end,
+  tooltip,
 }: {
   to: string;
   icon: ReactNode;
   children: ReactNode;
   end?: boolean;
+  /** On the icon rail the label is visually hidden: the tooltip shows it. */
+  tooltip?: string;
 }) {
   return (
     <li>
-      <NavLink to={to} end={end} className="nav-item">
+      <NavLink to={to} end={end} className="nav-item" title={tooltip}>
         {icon}
         <span>{children}</span>
       </NavLink>
@@ -70,7 +73,9 @@ export function Nav() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { player, logout } = useSession();
-  const { mobile, menuOpen, setMenuOpen } = useLayout();
+  const { mobile, rail, menuOpen, setMenuOpen } = useLayout();
+  /** The tooltip of an entry: only on the rail, where its label is not shown. */
+  const tip = (label: string) => (rail ? label : undefined);
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const burger = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -109,7 +114,7 @@ export function Nav() {
   return (
     <header className="nav">
       <div className="nav-bar">
-        <Link to="/" className="brand" aria-label={t('nav.home')}>
+        <Link to="/" className="brand" aria-label={t('nav.home')} title={tip(t('nav.home'))}>
           <DieFace value={5} size={30} />
           <span className="brand-name">Yamb</span>
         </Link>
@@ -162,46 +167,51 @@ export function Nav() {
           />
         </div>
         <ul className="nav-list">
-          <NavItem to="/" end icon={<PlayIcon />}>
+          <NavItem to="/" end icon={<PlayIcon />} tooltip={tip(t('nav.play'))}>
             {t('nav.play')}
           </NavItem>
-          <NavItem to="/clashes" icon={<ClashesIcon />}>
+          <NavItem to="/clashes" icon={<ClashesIcon />} tooltip={tip(t('nav.clashes'))}>
             {t('nav.clashes')}
           </NavItem>
-          <NavItem to="/rankings" icon={<RankingsIcon />}>
+          <NavItem to="/rankings" icon={<RankingsIcon />} tooltip={tip(t('nav.rankings'))}>
             {t('nav.rankings')}
           </NavItem>
-          <NavItem to="/profile" icon={<ProfileIcon />}>
+          <NavItem to="/profile" icon={<ProfileIcon />} tooltip={tip(t('nav.profile'))}>
             {t('nav.profile')}
           </NavItem>
-          <NavItem to="/about" icon={<AboutIcon />}>
+          <NavItem to="/about" icon={<AboutIcon />} tooltip={tip(t('nav.about'))}>
             {t('nav.about')}
           </NavItem>
-          <NavItem to="/settings" icon={<SettingsIcon />}>
+          <NavItem to="/settings" icon={<SettingsIcon />} tooltip={tip(t('nav.settings'))}>
             {t('nav.settings')}
           </NavItem>
           {player?.admin ? (
-            <NavItem to="/admin" icon={<AdminIcon />}>
+            <NavItem to="/admin" icon={<AdminIcon />} tooltip={tip(t('nav.admin'))}>
               {t('nav.admin')}
             </NavItem>
           ) : null}
         </ul>
         <ul className="nav-list nav-actions">
           <li>
-            <button type="button" className="nav-item" onClick={share}>
+            <button type="button" className="nav-item" onClick={share} title={tip(t('nav.share'))}>
               <ShareIcon />
               <span>{t('nav.share')}</span>
             </button>
           </li>
           {player && !player.guest ? (
             <li>
-              <button type="button" className="nav-item" onClick={() => setConfirmSignOut(true)}>
+              <button
+                type="button"
+                className="nav-item"
+                onClick={() => setConfirmSignOut(true)}
+                title={tip(t('nav.signOut'))}
+              >
                 <SignOutIcon />
                 <span>{t('nav.signOut')}</span>
               </button>
             </li>
           ) : (
-            <NavItem to="/register" icon={<SignUpIcon />}>
+            <NavItem to="/register" icon={<SignUpIcon />} tooltip={tip(t('nav.signUp'))}>
               {t('nav.signUp')}
             </NavItem>
           )}

@@ -130,6 +130,11 @@ function Cell({
   );
 }
 
+/**
+ * A row's name, whole at every width: the full name where the sheet has room, else a short form (a die
+ * face for 1–6, "Poker", "Σ 1–6"). Which one shows is up to game.css (container queries on the sheet's
+ * width); the full name is always read out, and the row's title shows it as a tooltip.
+ */
 function BoxName({ box }: { box: BoxType }) {
   const { t } = useTranslation();
   const face = FACE[box];
@@ -157,7 +162,7 @@ function SumName({ sum }: { sum: keyof ColumnSums | 'grandTotal' }) {
     <>
       <span className="sheet-name-full">{t(`game.sums.${sum}`)}</span>
       <span className="sheet-name-short" aria-hidden="true">
-        {t(`game.sumsShort.${sum}`)}
+        {t(`game.sumsAbbr.${sum}`)}
       </span>
     </>
   );
@@ -173,7 +178,12 @@ export function Sheet({ view, glow, locked, onCell }: SheetProps) {
         <tr className="sheet-head">
           <td className="sheet-corner" />
           {COLUMN_TYPES.map((column) => (
-            <th key={column} scope="col" className={`sheet-col sheet-col--${column.toLowerCase()}`}>
+            <th
+              key={column}
+              scope="col"
+              className={`sheet-col sheet-col--${column.toLowerCase()}`}
+              title={t(`game.columns.${column}`)}
+            >
               <ColumnIcon column={column} />
               <span className="sheet-name-full">{t(`game.columns.${column}`)}</span>
               <span className="sheet-name-short" aria-hidden="true">
@@ -189,7 +199,7 @@ export function Sheet({ view, glow, locked, onCell }: SheetProps) {
             const row = BOX_TYPES.indexOf(box);
             return (
               <tr key={box} className="sheet-row">
-                <th scope="row" className="sheet-box-name">
+                <th scope="row" className="sheet-box-name" title={t(`game.boxes.${box}`)}>
                   <BoxName box={box} />
                 </th>
                 {view.cells.map((column, col) => (
@@ -208,7 +218,7 @@ export function Sheet({ view, glow, locked, onCell }: SheetProps) {
           })}
           {section.sums.map((sum) => (
             <tr key={sum} className={`sheet-sum sheet-sum--${sum}`}>
-              <th scope="row" className="sheet-box-name">
+              <th scope="row" className="sheet-box-name" title={t(`game.sums.${sum}`)}>
                 <SumName sum={sum} />
               </th>
               {view.sums.map((sums, col) => (
@@ -222,7 +232,7 @@ export function Sheet({ view, glow, locked, onCell }: SheetProps) {
       ))}
       <tfoot>
         <tr className="sheet-sum sheet-sum--total">
-          <th scope="row" className="sheet-box-name">
+          <th scope="row" className="sheet-box-name" title={t('game.sums.total')}>
             <SumName sum="total" />
           </th>
           {view.sums.map((sums, col) => (
@@ -232,7 +242,7 @@ export function Sheet({ view, glow, locked, onCell }: SheetProps) {
           ))}
         </tr>
         <tr className="sheet-grand">
-          <th scope="row" className="sheet-box-name">
+          <th scope="row" className="sheet-box-name" title={t('game.sums.grandTotal')}>
             <SumName sum="grandTotal" />
           </th>
           <td colSpan={COLUMN_TYPES.length} className="sheet-grand-value" data-testid="sheet-total">
