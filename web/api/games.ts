@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import i18n from '../i18n';
 import { api } from './client';
@@ -70,9 +70,19 @@ export function useGames() {
   });
 }
 
-/** Keeps the cached game current from `/api/ws/games/{id}` while the component is mounted. */
+/**
+ * Keeps the cached game current from `/api/ws/games/{id}` while the component is mounted. The socket
+ * opens once the game is known (fetched or cached): a game that does not exist gets its 404 page and no
+ * socket, which could only be refused and retried.
+ */
 export function useLiveGame(id: number | undefined): LiveState {
   const client = useQueryClient();
+  // Observes the game's cache entry only (useGame fetches it): no request of its own.
+  const known = useQuery({
+    queryKey: gameKeys.game(id ?? 0),
+    queryFn: skipToken,
+    select: (game: GameResource) => game.id === id,
+  }).data;
   const onMessage = useCallback(
     (message: unknown) => {
       const live = message as Partial<GameMessage> | null;
@@ -81,7 +91,7 @@ export function useLiveGame(id: number | undefined): LiveState {
     },
     [client, id],
   );
-  return useLiveSocket(id ? `/api/ws/games/${id}` : null, onMessage);
+  return useLiveSocket(id && known ? `/api/ws/games/${id}` : null, onMessage);
 }
 
 const MISSING_LINK: Record<PlayerMove['type'], string> = {

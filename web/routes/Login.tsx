@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { signIn } from '../api/account';
+import { resendVerification, signIn } from '../api/account';
 import { ApiError } from '../api/client';
 import { useSession } from '../api/session';
 import { CurrentPasswordField, UsernameField } from '../components/AccountFields';
@@ -14,6 +14,42 @@ import { Identifier, Password } from '../../contract/account';
 /** What /register hands over when it sends the new player here. */
 export interface LoginState {
   identifier?: string;
+  /** The address the sign-up mailed a verification link to. */
+  verificationSentTo?: string;
+}
+
+/** `alice@example.com` → `a…@example.com`: enough to recognise one's address, not to read it over a shoulder. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return `${email[0]}…${email.slice(at)}`;
+}
+
+/** Where the sign-up's verification link went, and a button that sends it again. */
+function VerificationSent({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const [sending, setSending] = useState(false);
+  const [resent, setResent] = useState(false);
+  const masked = maskEmail(email);
+  const resend = async () => {
+    setSending(true);
+    try {
+      await resendVerification(email);
+      setResent(true);
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <div className="auth-note" role="status">
+      <span>{t(resent ? 'auth.login.resent' : 'auth.login.verificationSent', { email: masked })}</span>{' '}
+      <button type="button" className="button button-small" onClick={resend} disabled={sending}>
+        {t(sending ? 'auth.login.resending' : 'auth.login.resend')}
+      </button>
+    </div>
+  );
 }
 
 export default function Login() {
@@ -22,7 +58,9 @@ export default function Login() {
   const navigate = useNavigate();
   const location = useLocation();
   const { player, setPlayer } = useSession();
-  const prefill = (location.state as LoginState | null)?.identifier ?? '';
+  const state = location.state as LoginState | null;
+  const prefill = state?.identifier ?? '';
+  const sentTo = state?.verificationSentTo;
   const identifier = useField(prefill, Identifier);
   const password = useField('', Password);
   const [submitting, setSubmitting] = useState(false);
@@ -67,6 +105,7 @@ export default function Login() {
       <form className="card auth-card" noValidate onSubmit={onSubmit}>
         <h1 id="login-title">{t('screens.login')}</h1>
         <p className="muted">{t('auth.login.lead')}</p>
+        {sentTo ? <VerificationSent email={sentTo} /> : null}
         {player && !player.guest ? (
           <p className="auth-note">{t('auth.login.signedInAs', { name: player.name })}</p>
         ) : null}

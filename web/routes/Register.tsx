@@ -52,8 +52,12 @@ export default function Register() {
       });
       // A signed-in guest was upgraded in place: the same session now belongs to the new account.
       if (player?.guest && created.id === player.id) setPlayer(created);
-      toast.success(t('auth.register.success'));
-      navigate('/login', { state: { identifier: created.name } satisfies LoginState });
+      // With an address, the sign-in page says where the verification link went (and can send it again).
+      const verify = created.email && !created.emailVerified ? created.email : undefined;
+      if (!verify) toast.success(t('auth.register.success'));
+      navigate('/login', {
+        state: { identifier: created.name, verificationSentTo: verify } satisfies LoginState,
+      });
     } catch (error) {
       const field = error instanceof ApiError ? fieldOf(error.key) : null;
       if (field && error instanceof ApiError) {
