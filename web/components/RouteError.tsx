@@ -11,7 +11,9 @@ export function RouteError({ page = false }: { page?: boolean }) {
   const { t } = useTranslation();
   const error = useRouteError();
   const { pathname } = useLocation();
-  useTitle(t('errorPage.routeTitle'));
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // The tab names a missing page plainly; the heading keeps SPEC section 2's wording for every routing error.
+  useTitle(t(notFound ? 'errorPage.notFoundTitle' : 'errorPage.routeTitle'));
 
   let detail: string;
   if (isRouteErrorResponse(error)) {

@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGames } from '../api/games';
@@ -7,6 +7,7 @@ import {
   DEFAULT_PAGE_SIZE,
   type GameSortKey,
   lastPlayed,
+  nameParts,
   nextSort,
   PAGE_SIZES,
   paginate,
@@ -14,6 +15,7 @@ import {
   sortGames,
 } from '../components/game/list';
 import '../components/game/games.css';
+import '../components/game/names.css';
 import { useTitle } from '../components/useTitle';
 import { formatPercent } from '../format';
 import { useLayout } from '../layout';
@@ -97,13 +99,18 @@ export default function Games() {
             <tbody>
               {paged.rows.map((game) => (
                 <tr key={game.id}>
-                  <th scope="row">
+                  <th scope="row" className="games-name">
                     <Link
                       to={`/games/${game.id}`}
                       aria-label={t('game.list.open', { name: game.player.name })}
                       className="games-player"
                     >
-                      {game.player.name}
+                      {nameParts(game.player.name).map((part, i) => (
+                        <Fragment key={i}>
+                          {i > 0 ? <wbr /> : null}
+                          {part}
+                        </Fragment>
+                      ))}
                     </Link>
                   </th>
                   <td>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { GameResource } from '../../../contract/games';
 import type { LiveState } from '../../api/live';
@@ -9,6 +10,17 @@ export interface BoardHeadProps {
   live: LiveState;
 }
 
+/**
+ * An archived game is no longer played or watched live: it is headed with its number for its player
+ * ("Game 12") and with its player's name for others.
+ */
+function heading(game: GameResource, isPlayer: boolean, t: TFunction): string {
+  if (game.status === 'ARCHIVED') {
+    return isPlayer ? t('game.numbered', { id: game.id }) : t('game.title', { name: game.player.name });
+  }
+  return isPlayer ? t('game.play') : t('game.watching', { name: game.player.name });
+}
+
 /** The board's title and its chips: the game's status, how much of the sheet is filled, the live socket. */
 export function BoardHead({ game, isPlayer, live }: BoardHeadProps) {
   const { t, i18n } = useTranslation();
@@ -16,7 +28,7 @@ export function BoardHead({ game, isPlayer, live }: BoardHeadProps) {
   return (
     <header className="board-head">
       <h1 id="board-title" className="board-title">
-        {isPlayer ? t('game.play') : t('game.watching', { name: game.player.name })}
+        {heading(game, isPlayer, t)}
       </h1>
       <ul className="board-stats">
         <li className={`board-chip board-chip--${game.status.toLowerCase()}`}>

@@ -88,3 +88,13 @@ export function lastPlayed(
   }
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(time);
 }
+
+/**
+ * A player's name cut where a line may break: between the words of a camel-cased name and before a number,
+ * so a guest's PurpleDolphin999 breaks as Purple·Dolphin·999, never inside a word.
+ */
+export function nameParts(name: string): string[] {
+  return name
+    .split(/(?<=[a-z\u00DF-\u024F])(?=[A-Z\u00C0-\u00DE])|(?<=\D)(?=\d)|(?<=[_.-])/u)
+    .filter(Boolean);
+}

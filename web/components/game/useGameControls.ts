@@ -88,6 +88,7 @@ export function useGameControls(
   const view = sheetView(state, may, !dice.busy);
   const roll = rollView(state, may.roll, held);
   const rollWaiting = busy || rollLock.locked;
+  const anyFilled = view.cells.some((column) => column.some((cell) => cell.value !== null));
 
   // Another game (the next one after "New game") starts with the dialog closed.
   useEffect(() => {
@@ -156,7 +157,9 @@ export function useGameControls(
     toggleDie,
     clickBox,
     undo: isPlayer && links.undo ? () => send({ type: 'UNDO' }) : null,
-    askRestart: links.restart ? () => setConfirmingRestart(true) : null,
+    // SPEC section 4 lets any game in progress restart (the server's link says so), but a sheet with no box
+    // filled has nothing to lose: the button only shows once a box is filled.
+    askRestart: links.restart && anyFilled ? () => setConfirmingRestart(true) : null,
     confirmingRestart,
     cancelRestart: () => setConfirmingRestart(false),
     restart: () => {
