@@ -77,16 +77,30 @@ describe('after the first roll', () => {
     const game = await currentGame(player);
     await play(player, game.id, 'roll');
     await flushIndex(game.id);
-    // Rows no room ever changed (updated_at = created_at), as many as would make anyone the leader.
+    // Games in progress that no room ever changed (updated_at = created_at), as many as would make anyone
+    // the leader (clash games: a player has one current solo game only).
     const idle = await registerGuest();
     const rows = Array.from({ length: 50 }, () =>
-      env.DB.prepare("INSERT INTO games (player_id, status) VALUES (?, 'ARCHIVED')").bind(idle.player.id),
+      env.DB.prepare("INSERT INTO games (player_id, type) VALUES (?, 'CLASH')").bind(idle.player.id),
     );
     await env.DB.batch(rows);
     const leader = await mostGamesCount();
     expect(leader?.id).not.toBe(idle.player.id);
     expect(leader?.games).toBeGreaterThanOrEqual(1);
     expect(await totalGames(idle)).toBe(0);
+  });
+});
+
+describe('a finished game', () => {
+  it('is always listed and counted, whatever its row’s times say', async () => {
+    const session = await registerGuest();
+    const row = await env.DB.prepare(
+      "INSERT INTO games (player_id, status, total_sum, progress) VALUES (?, 'COMPLETED', 500, 100) RETURNING id",
+    )
+      .bind(session.player.id)
+      .first<{ id: number }>();
+    expect(await listedGameIds(`/players/${session.player.id}/games`)).toEqual([row?.id]);
+    expect(await totalGames(session)).toBe(1);
   });
 });
 

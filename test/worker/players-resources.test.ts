@@ -27,9 +27,7 @@ describe('a player’s statistics', () => {
     await env.DB.prepare('INSERT INTO games (player_id, updated_at) VALUES (?, ?)')
       .bind(player.id, Date.now() + 1000)
       .run();
-    await env.DB.prepare("INSERT INTO games (player_id, status) VALUES (?, 'ARCHIVED')")
-      .bind(player.id)
-      .run();
+    await env.DB.prepare("INSERT INTO games (player_id, type) VALUES (?, 'CLASH')").bind(player.id).run();
     const stats = await json(await call(`/players/${player.id}/stats`));
     expect(stats).toEqual({
       totalGames: 4,

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import type { GAME_SORTS } from '../../contract/games';
 import type { PageRequest } from '../../contract/page';
 import type { Database } from './client';
@@ -38,11 +38,11 @@ export async function findGameRow(db: Database, id: number): Promise<GameOwnerRo
 
 /**
  * The games that count: a room moves its game's `updated_at` past `created_at` with its first change
- * (GameRoom keeps updatedAt strictly increasing and the index writes it), so a game whose row still has
- * the two equal was only opened, never played. Such a game stays out of every list and count: a first
- * visit that never rolls leaves nothing behind. A completed or archived game has always been played.
+ * (GameRoom keeps updatedAt strictly increasing and the index writes it), so a game in progress whose row
+ * still has the two equal was only opened, never played. Such a game stays out of every list and count:
+ * a first visit that never rolls leaves nothing behind. A completed or archived game always counts.
  */
-export const playedGame = () => ne(games.updatedAt, games.createdAt);
+export const playedGame = () => or(ne(games.status, 'IN_PROGRESS'), ne(games.updatedAt, games.createdAt));
 
 /** A page of the games index, every player's or one player's; games never played are not listed. */
 export async function listGames(
