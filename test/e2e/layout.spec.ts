@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-// The play screen fits every screen: a sweep of viewports, in both languages, after one roll. Asserted by
-// geometry (STYLE.md): the page never scrolls sideways, the five dice sit inside the tray and the viewport,
-// and every column heading and row name of the sheet is whole inside its cell (not cut, not under an
-// ellipsis, not over its neighbour). Landscape phones show the tray and the sheet together. Each viewport
-// leaves a screenshot in test-results/.
+// The play screen fits every screen: a sweep of viewports, in both languages, after one roll with two
+// dice held. Asserted by geometry (STYLE.md): the page never scrolls sideways, the five dice sit inside the
+// tray and the viewport, and every column heading and row name of the sheet is whole inside its cell (not
+// cut, not under an ellipsis, not over its neighbour). Landscape phones show the tray and the sheet
+// together. Each viewport leaves a screenshot in test-results/.
 
 interface Viewport {
   width: number;
@@ -81,6 +81,23 @@ function measure(page: Page, landscape: boolean): Promise<Problem[]> {
         });
       if (!inside(r, viewport))
         problems.push({ what: 'die outside the viewport', text: `die ${i + 1}`, detail: box(r) });
+    });
+
+    // The "held" labels under the held dice: inside the tray, and clear of each other.
+    const labels = [...document.querySelectorAll('.dice .die-held')]
+      .filter((label) => label.textContent?.trim())
+      .map((label) => {
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        return { text: label.textContent ?? '', rect: range.getBoundingClientRect() };
+      });
+    labels.forEach(({ text, rect }, i) => {
+      if (!inside(rect, tray))
+        problems.push({ what: 'held label outside the tray', text, detail: box(rect) });
+      const next = labels[i + 1];
+      if (next && next.rect.left < rect.right && next.rect.right > rect.left) {
+        problems.push({ what: 'held labels overlap', text, detail: `${box(rect)} and ${box(next.rect)}` });
+      }
     });
 
     // The sheet fits its card: no sideways scroll inside it either, which would hide columns.
@@ -167,6 +184,11 @@ for (const language of ['en', 'hr'] as const) {
     await roll.click();
     await expect(roll).not.toHaveText(before ?? '');
     await expect(page.locator('.sheet-button').first()).toBeVisible();
+    // Two neighbouring dice held: a held die is raised and labelled, and both must stay inside the tray.
+    await expect(roll).not.toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('1');
+    await page.keyboard.press('2');
+    await expect(page.locator('.die--held')).toHaveCount(2);
 
     const failures: string[] = [];
     for (const viewport of VIEWPORTS) {
