@@ -30,7 +30,8 @@ export function SheetLegend() {
   const { t } = useTranslation();
   return (
     <aside className="legend" aria-label={t('game.legend.title')}>
-      <Link className="legend-rules" to="/about#rules">
+      {/* The rules start at the top of the about screen, not where the sheet was scrolled to. */}
+      <Link className="legend-rules" to="/about#rules" onClick={() => window.scrollTo(0, 0)}>
         {t('game.legend.rules')}
       </Link>
       <details className="legend-details">
