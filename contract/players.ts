@@ -42,9 +42,9 @@ export interface PlayerResource {
 }
 
 /**
- * GET /api/session: who the cookies sign in, if anyone. A visitor without a session is no error, so the
- * probe answers 200 with `player: null` (DESIGN.md "First visit"); an expired access token is still a 401
- * token-expired, which the client answers with a refresh.
+ * GET /api/auth/session: who the cookies sign in, if anyone. A visitor without a session is no error, so
+ * the probe answers 200 with `player: null` (DESIGN.md "First visit"); an expired access token, or a refresh
+ * cookie without an access cookie, is still a 401 token-expired, which the client answers with a refresh.
  */
 export interface SessionResource {
   player: PlayerResource | null;

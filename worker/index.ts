@@ -40,7 +40,7 @@ for (const path of [...sessionOptional, '/health', '/avatars/*', '/dev/*']) app.
 app.use(session);
 
 app.route('/health', health); // version and the state of D1, R2 and the Durable Objects
-app.route('/session', sessionRoutes); // the session probe: who is signed in, 200 with none
+app.route('/auth/session', sessionRoutes); // the session probe: who is signed in, 200 with none
 app.route('/auth', auth); // guests, sign-up, sign-in, refresh, logout, e-mail tokens
 app.route('/players', playersRoutes); // players, their preferences, name, e-mail, avatar
 app.route('/avatars', avatars); // avatar images under immutable keys, cached for a year

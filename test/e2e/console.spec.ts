@@ -110,8 +110,8 @@ test('a first visit without cookies starts as a guest ready to roll, with no fai
   expect(trouble.lines).toEqual([]);
   // The probe that says "no session" is the session route, which answers 200.
   const guest = trouble.requests.indexOf('POST /api/auth/register-guest');
-  expect(guest).toBeGreaterThan(trouble.requests.indexOf('GET /api/session'));
-  expect(trouble.requests.indexOf('GET /api/session')).toBeGreaterThanOrEqual(0);
+  expect(guest).toBeGreaterThan(trouble.requests.indexOf('GET /api/auth/session'));
+  expect(trouble.requests.indexOf('GET /api/auth/session')).toBeGreaterThanOrEqual(0);
   // /api/players/me (a 401 without a session) is not how the session starts.
   expect(trouble.requests.slice(0, guest)).not.toContain('GET /api/players/me');
   await context.close();

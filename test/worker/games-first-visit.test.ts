@@ -104,9 +104,9 @@ describe('a finished game', () => {
   });
 });
 
-describe('the session probe (GET /api/session)', () => {
+describe('the session probe (GET /api/auth/session)', () => {
   it('answers a visitor without cookies 200 with no player, while /api/players/me stays a 401', async () => {
-    const response = await call('/session');
+    const response = await call('/auth/session');
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ player: null });
     expect((await call('/players/me')).status).toBe(401);
@@ -114,7 +114,7 @@ describe('the session probe (GET /api/session)', () => {
 
   it('answers a signed-in guest with their player, as /api/players/me does', async () => {
     const session = await registerGuest();
-    const { player } = await json(await call('/session', { jar: session.jar }));
+    const { player } = await json(await call('/auth/session', { jar: session.jar }));
     expect(player).toEqual(await json(await call('/players/me', { jar: session.jar })));
     expect(player).toMatchObject({ id: session.player.id, guest: true });
   });
@@ -128,8 +128,16 @@ describe('the session probe (GET /api/session)', () => {
       'HS256',
     );
     const jar = session.jar.clone().set('yamb_access', stale);
-    await expectError(await call('/session', { jar }), 401, 'token-expired');
+    await expectError(await call('/auth/session', { jar }), 401, 'token-expired');
     expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
-    expect((await json(await call('/session', { jar }))).player.id).toBe(session.player.id);
+    expect((await json(await call('/auth/session', { jar }))).player.id).toBe(session.player.id);
+  });
+
+  it('is a 401 token-expired for a refresh cookie without an access cookie (a browser that lost it)', async () => {
+    const session = await registerGuest();
+    const jar = session.jar.clone().delete('yamb_access');
+    await expectError(await call('/auth/session', { jar }), 401, 'token-expired');
+    expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
+    expect((await json(await call('/auth/session', { jar }))).player.id).toBe(session.player.id);
   });
 });

@@ -111,7 +111,7 @@ async function startSession(onError: (error: unknown) => void): Promise<PlayerRe
     }
     // The probe answers 200 with no player to a visitor without a session (DESIGN.md "First visit"): no
     // failed request is logged; an expired access token is still a 401 that client.ts refreshes.
-    const { player } = await api<SessionResource>('/session');
+    const { player } = await api<SessionResource>('/auth/session');
     if (player) return player;
     return await registerGuest();
   } catch (error) {

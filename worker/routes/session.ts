@@ -1,19 +1,24 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { SessionResource } from '../../contract/players';
-import { currentPlayer, refuseBanned, type SessionVariables } from '../auth/session';
+import { currentPlayer, REFRESH_COOKIE, refuseBanned, type SessionVariables } from '../auth/session';
 import type { Env } from '../env';
+import { unauthorized } from '../lib/errors';
 import { toPlayerResource } from '../lib/resources/player';
 
 /**
- * GET /api/session: the client's session probe (DESIGN.md "First visit"). A visitor without cookies is
- * no error: 200 with no player, so a first visit logs no failed request (`/api/players/me` keeps its
+ * GET /api/auth/session: the client's session probe (DESIGN.md "First visit"). A visitor without cookies
+ * is no error: 200 with no player, so a first visit logs no failed request (`/api/players/me` keeps its
  * 401). An access token that has expired or was ended is still the 401 token-expired of the session
- * middleware, so the client refreshes and asks again rather than starting over as a new guest.
+ * middleware, and so is a refresh cookie without an access cookie (a browser that lost it): the client
+ * refreshes and asks again rather than starting over as a new guest. The probe lives under /api/auth
+ * because the refresh cookie is sent there only.
  */
 export const sessionRoutes = new Hono<{ Bindings: Env; Variables: SessionVariables }>().get(
   '/',
   async (c) => {
     const me = await currentPlayer(c);
+    if (!me && getCookie(c, REFRESH_COOKIE)) throw unauthorized('token-expired');
     if (me) refuseBanned(me);
     const body: SessionResource = { player: me ? toPlayerResource(me, me) : null };
     return c.json(body);
