@@ -95,6 +95,23 @@ async function shootAll(page: Page, prefix: string, testInfo: Parameters<typeof 
   });
 }
 
+/**
+ * Waits until the games list has `name`'s game: a game is listed from its first move on (a visit that
+ * never plays leaves no game behind), once the room's index write has followed, about a second later.
+ */
+async function waitListed(target: Page, name: string) {
+  await expect
+    .poll(
+      async () => {
+        const response = await target.request.get('/api/games/?page=0&size=9999');
+        const body = (await response.json()) as { _embedded: { games: { player: { name: string } }[] } };
+        return body._embedded.games.some((game) => game.player.name === name);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
 async function newGuest(browser: Browser) {
   const context = await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP });
   const page = await context.newPage();
@@ -158,6 +175,8 @@ test('a watcher in another browser sees the moves live and cannot play', async (
   await openPlay(page);
   const name = (await page.locator('.nav-player-name').textContent())?.trim() ?? '';
   expect(name).not.toBe('');
+  await playTurn(page);
+  await waitListed(page, name);
 
   const watcher = await newGuest(browser);
   try {
@@ -242,6 +261,8 @@ test('a live connection opened with an expired access cookie renews the session 
   await openPlay(page);
   await expect(page.locator('.board-live--open')).toBeVisible();
   const name = (await page.locator('.nav-player-name').textContent())?.trim() ?? '';
+  await playTurn(page);
+  await waitListed(page, name);
   // To the games list inside the app (no reload, so the game stays cached): the router follows popstate.
   await page.evaluate(() => window.history.pushState(null, '', '/games'));
   await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
@@ -341,6 +362,8 @@ test.describe('with the roll animation on', () => {
   }) => {
     await openPlay(page);
     const name = (await page.locator('.nav-player-name').textContent())?.trim() ?? '';
+    await playTurn(page);
+    await waitListed(page, name);
     const watcherContext = await browser.newContext({ viewport: DESKTOP });
     const watcher = await watcherContext.newPage();
     try {
@@ -474,6 +497,7 @@ test('in Croatian the sheet and the rules name the boxes alike, and both screens
   const percent = ((await chip.textContent()) ?? '').replace('Popunjeno ', '');
   expect(percent).toMatch(/^\d+\u00a0%$/);
   // The games index follows the room about a second later.
+  await waitListed(page, name);
   const link = page.getByRole('link', { name: `Otvori igru igrača ${name}` });
   await expect
     .poll(
