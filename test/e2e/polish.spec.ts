@@ -45,6 +45,15 @@ test('on a phone a guest name in the games list breaks between its words only', 
   await rollButton(page).click();
   await page.locator('.sheet-button[aria-label^="Write"]').first().click();
   await expect(page.locator('.sheet-value')).toHaveCount(1);
+  // The games index follows the room's moves about a second later.
+  await expect
+    .poll(async () => {
+      const body = await (await page.request.get('/api/games/?page=0&size=9999')).json();
+      return (body._embedded.games as { player: { name: string } }[]).some(
+        (game) => game.player.name === name,
+      );
+    })
+    .toBe(true);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/games');
   const link = page.getByRole('link', { name: `Open ${name}'s game` }).first();
