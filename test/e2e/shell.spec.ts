@@ -26,6 +26,15 @@ test('the shell shows the navigation and the current player', async ({ page }) =
   await expect(page).toHaveTitle(/Yamb/);
 });
 
+test('the player card in the navigation opens the profile', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await open(page, '/about');
+  const card = page.getByRole('banner').locator('a.nav-player');
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
 test('a theme and a language chosen in settings survive a reload', async ({ page }) => {
   await open(page, '/settings');
   const html = page.locator('html');

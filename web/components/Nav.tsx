@@ -119,7 +119,7 @@ export function Nav() {
           <span className="brand-name">Yamb</span>
         </Link>
         {player ? (
-          <div className="nav-player" title={player.name}>
+          <Link to="/profile" className="nav-player" title={`${player.name} · ${t('nav.profile')}`}>
             <Avatar player={player} size={mobile ? 30 : 40} />
             <span className="nav-player-text">
               <span className="nav-player-name">{player.name}</span>
@@ -127,7 +127,7 @@ export function Nav() {
                 <span className="nav-player-role">{t(player.guest ? 'nav.guest' : 'nav.registered')}</span>
               )}
             </span>
-          </div>
+          </Link>
         ) : null}
         {mobile ? (
           <button
