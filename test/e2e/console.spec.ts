@@ -1,5 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { cellOfButton, roll, rollButton } from './playScreen';
 
 // A clean console: the everyday flows log no error and no failed request. DESIGN.md "First visit": a
 // visitor without cookies is no error (the session probe answers 200 with no player), a new account's
@@ -8,7 +9,6 @@ import { expect, test } from './fixtures';
 // requests that failed on the way, and expects none (the missing game: only its own 404).
 
 const DESKTOP = { width: 1280, height: 800 };
-const rollButton = (page: Page) => page.getByRole('button', { name: /^Roll \d\/3$/ });
 const cellOf = (page: Page, column: string, box: string) =>
   page.locator(`td.sheet-cell[data-column="${column}"][data-box="${box}"]`);
 
@@ -65,21 +65,6 @@ async function settle(page: Page) {
 async function openPlay(page: Page) {
   await page.goto('/');
   await expect(rollButton(page)).toBeEnabled({ timeout: 20_000 });
-}
-
-async function roll(page: Page) {
-  const button = rollButton(page);
-  const before = await button.textContent();
-  await button.click();
-  await expect(button).not.toHaveText(before ?? '');
-}
-
-async function cellOfButton(button: Locator) {
-  const cell = button.locator('xpath=ancestor::td[1]');
-  return {
-    column: (await cell.getAttribute('data-column')) ?? '',
-    box: (await cell.getAttribute('data-box')) ?? '',
-  };
 }
 
 /** Fills the first box that may be filled (the FREE column first when it can), announcing when it must. */

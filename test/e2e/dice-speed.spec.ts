@@ -1,12 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { rollButton, watchTumbles } from './playScreen';
 
 // The dice speed of Settings: 'off' shows each roll at once, with no tumbling die, even when the system
 // does not ask for reduced motion; the choice is kept in the browser.
 
 test.use({ reducedMotion: 'no-preference', viewport: { width: 1280, height: 800 } });
-
-const rollButton = (page: Page) => page.getByRole('button', { name: /^Roll \d\/3$/ });
 
 test('with the dice animation off a roll shows its dice at once', async ({ page }) => {
   await page.goto('/settings');
@@ -15,18 +13,7 @@ test('with the dice animation off a roll shows its dice at once', async ({ page 
 
   await page.goto('/');
   await expect(rollButton(page)).toBeVisible({ timeout: 20_000 });
-  await page.evaluate(() => {
-    const flag = window as unknown as { tumbled: boolean };
-    flag.tumbled = false;
-    new MutationObserver(() => {
-      if (document.querySelector('.die--tumbling')) flag.tumbled = true;
-    }).observe(document.body, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ['class'],
-    });
-  });
+  await watchTumbles(page);
   await rollButton(page).click();
   await expect(page.locator('.sheet-button').first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { tumbled: boolean }).tumbled)).toBe(false);

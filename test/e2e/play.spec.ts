@@ -1,5 +1,6 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { cellOfButton, roll, rollButton, watchTumbles } from './playScreen';
 
 // The play screen through the real UI: a whole game to the congratulations dialog, a watcher in a second
 // browser, the keyboard, undo and restart. Reduced motion: no tumbling dice, so a roll lands at once.
@@ -9,7 +10,6 @@ const DESKTOP = { width: 1280, height: 800 };
 
 test.use({ reducedMotion: 'reduce', viewport: DESKTOP });
 
-const rollButton = (page: Page) => page.getByRole('button', { name: /^Roll \d\/3$/ });
 const sheetButtons = (page: Page) => page.locator('.sheet-button');
 const cellOf = (page: Page, column: string, box: string) =>
   page.locator(`td.sheet-cell[data-column="${column}"][data-box="${box}"]`);
@@ -18,22 +18,6 @@ async function openPlay(page: Page, theme: 'dark' | 'light' = 'dark') {
   await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
   await page.goto('/');
   await expect(rollButton(page)).toBeVisible({ timeout: 20_000 });
-}
-
-async function roll(page: Page) {
-  const button = rollButton(page);
-  const before = await button.textContent();
-  await button.click();
-  await expect(button).not.toHaveText(before ?? '');
-}
-
-/** The column and box of the cell a sheet button sits in (the button itself goes once the box is filled). */
-async function cellOfButton(button: Locator) {
-  const cell = button.locator('xpath=ancestor::td[1]');
-  return {
-    column: (await cell.getAttribute('data-column')) ?? '',
-    box: (await cell.getAttribute('data-box')) ?? '',
-  };
 }
 
 /** Clicks the first box that can be filled, after checking it shows its score first; returns the score. */
@@ -340,20 +324,6 @@ test('the games table lists games with links, sorts and pages', async ({ page })
 test.describe('with the roll animation on', () => {
   test.use({ reducedMotion: 'no-preference' });
 
-  /** Notes in the page whether any die starts tumbling from now on. */
-  const watchTumbles = (page: Page) =>
-    page.evaluate(() => {
-      const flag = window as unknown as { tumbled: boolean };
-      flag.tumbled = false;
-      new MutationObserver(() => {
-        if (document.querySelector('.die--tumbling')) flag.tumbled = true;
-      }).observe(document.body, {
-        subtree: true,
-        childList: true,
-        attributes: true,
-        attributeFilter: ['class'],
-      });
-    });
   const tumbled = (page: Page) => page.evaluate(() => (window as unknown as { tumbled: boolean }).tumbled);
 
   test('announcing a box throws no dice, for the player or a watcher, and keeps the focus on the box', async ({

@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { rollButton } from './playScreen';
 
 // Small things of the play screen and the shell: the rules at hand and the sheet's legend, no restart of an
 // empty sheet, guest names that break between their words, the disabled search box, the 404 tab title.
 
 test.use({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
-
-const rollButton = (page: Page) => page.getByRole('button', { name: /^Roll \d\/3$/ });
 
 async function openPlay(page: Page) {
   await page.goto('/');
