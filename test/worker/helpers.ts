@@ -1,6 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { expect } from 'vitest';
 import type { PlayerResource } from '../../contract/players';
+import { chunk, deflate, file, header } from './fixtures/png';
 
 // Shared by the Workers-runtime tests: a cookie jar, one `call` for every request, and the ways a
 // test gets a player (a guest, a sign-up, a sign-in), all through the public API.
@@ -241,51 +242,12 @@ export async function mailedToken(to: string, path: string): Promise<string> {
   return decodeURIComponent((match as RegExpExecArray)[1]);
 }
 
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
-/** A real, decodable RGB PNG of the given size, filled with one colour. */
+/** A real, decodable RGB PNG of the given size, filled with one colour (built with fixtures/png.ts). */
 export async function pngImage(width: number, height: number, rgb: [number, number, number] = [200, 40, 40]) {
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit depth, truecolour, deflate, no filter method, no interlace
   const raw = new Uint8Array(height * (1 + width * 3));
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) raw.set(rgb, y * (1 + width * 3) + 1 + x * 3);
-  const compressed = new Uint8Array(
-    await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer(),
-  );
-  const parts = [
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', compressed),
-    chunk('IEND', new Uint8Array()),
-  ];
-  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    png.set(part, offset);
-    offset += part.length;
-  }
-  return png;
+  return file(chunk('IHDR', header({ width, height })), chunk('IDAT', await deflate(raw)), chunk('IEND'));
 }
 
 /** A multipart body with `bytes` under the field `file`, as the profile's avatar upload sends it. */
