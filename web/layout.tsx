@@ -22,7 +22,8 @@ export interface LayoutFlags {
   setNotificationsOpen: (open: boolean) => void;
 }
 
-function useMediaQuery(query: string): boolean {
+/** Whether a media query matches, kept current when it changes. */
+export function useMediaQuery(query: string): boolean {
   const [matches, setMatches] = useState(() => window.matchMedia?.(query).matches ?? false);
   useEffect(() => {
     const list = window.matchMedia?.(query);
