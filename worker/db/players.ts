@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { PasswordHash } from '../auth/passwords';
 import type { PageRequest } from '../../contract/page';
 import type { PLAYER_SORTS } from '../../contract/players';
 import type { Database } from './client';
+import { orderOf, pageOf } from './pages';
 import { credentials, type PlayerRow, players } from './schema';
 
 export async function findPlayer(db: Database, id: number): Promise<PlayerRow | null> {
@@ -58,18 +59,12 @@ function errorText(error: unknown): string {
 }
 
 export async function listPlayers(db: Database, request: PageRequest<(typeof PLAYER_SORTS)[number]>) {
-  const column = players[request.sort];
-  const direction = request.order === 'ASC' ? asc : desc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(players)
-      .orderBy(direction(column), direction(players.id))
-      .limit(request.size)
-      .offset(request.page * request.size),
-    db.select({ total: count() }).from(players),
-  ]);
-  return { rows, total };
+  const query = db
+    .select()
+    .from(players)
+    .orderBy(...orderOf(request, players[request.sort], players.id))
+    .$dynamic();
+  return pageOf(db, request, query, players, undefined);
 }
 
 /** A new guest under `name`, or null when another player holds the name. */
