@@ -11,21 +11,14 @@ import {
 import toast from 'react-hot-toast';
 import i18n, { LANGUAGE_NAMES, type Language, storedLanguage, toLanguage } from './i18n';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
-import { DICE_SPEEDS, type DiceSpeed } from '../contract/players';
+import { DICE_SPEEDS, type DiceSpeed, type Preferences } from '../contract/players';
 
 export const THEMES = ['dark', 'light'] as const;
 export type Theme = (typeof THEMES)[number];
-export { DICE_SPEEDS, type DiceSpeed };
+export { DICE_SPEEDS, type DiceSpeed, type Preferences };
 
 /** The local-storage key of the roll animation's speed (beside STORAGE_KEYS' theme and language). */
 const DICE_SPEED_KEY = 'diceSpeed';
-
-export interface Preferences {
-  theme: Theme;
-  language: Language;
-  /** The roll animation: SPEC's 800-1800 ms, at most 400 ms, or none (reduced motion means none too). */
-  diceSpeed: DiceSpeed;
-}
 
 export type PreferencesListener = (prefs: Preferences) => void;
 

@@ -1,9 +1,7 @@
-import type { Language } from '../i18n';
 import i18n from '../i18n';
-import type { DiceSpeed, Theme } from '../preferences';
 import { api } from './client';
 import { humanCheckToken } from './humanCheck';
-import type { PlayerResource, PlayerLinkName } from '../../contract/players';
+import type { PlayerResource, PlayerLinkName, Preferences } from '../../contract/players';
 
 // The account calls of SPEC section 7 ("Auth" and the player's own links). Every screen of the
 // accounts work goes through these; none builds a path by hand.
@@ -21,13 +19,6 @@ export function playerLink(player: PlayerResource, name: PlayerLinkName): string
   const href = player._links[name]?.href;
   if (!href) throw new Error(i18n.t('account.linkMissing', { link: LINK_LABELS[name] ?? name }));
   return href;
-}
-
-export interface ServerPreferences {
-  language: Language;
-  theme: Theme;
-  /** Missing from a server that predates it: the client keeps its own. */
-  diceSpeed?: DiceSpeed;
 }
 
 /** Sign-in by username or e-mail; sets the session cookies. */
@@ -86,10 +77,10 @@ export function uploadAvatar(player: PlayerResource, png: Blob): Promise<PlayerR
 }
 
 export const readPreferences = (player: PlayerResource) =>
-  api<ServerPreferences>(playerLink(player, 'preferences'));
+  api<Preferences>(playerLink(player, 'preferences'));
 
-export const savePreferences = (player: PlayerResource, preferences: ServerPreferences) =>
-  api<ServerPreferences>(playerLink(player, 'preferences'), {
+export const savePreferences = (player: PlayerResource, preferences: Preferences) =>
+  api<Preferences>(playerLink(player, 'preferences'), {
     method: 'PUT',
     body: { language: preferences.language, theme: preferences.theme, diceSpeed: preferences.diceSpeed },
   });
