@@ -23,6 +23,7 @@ import {
   rotateSession,
   type SessionVariables,
   startSession,
+  tokenCounts,
 } from '../auth/session';
 import { database } from '../db/client';
 import { findCredentials, saveCredentials } from '../db/credentials';
@@ -133,7 +134,7 @@ export const auth = new Hono<Auth>()
     if (!claims) throw unauthorized();
     const db = database(c.env.DB);
     const player = await findPlayer(db, claims.playerId);
-    if (!player || claims.issuedAtMs < player.tokensValidAfter) throw unauthorized();
+    if (!player || !tokenCounts(claims.issuedAtMs, player)) throw unauthorized();
     refuseBanned(player);
     await startSession(c, db, player.id);
     return c.json(toPlayerResource(player, player));
