@@ -45,25 +45,14 @@ async function shareSite(texts: { title: string; text: string; copied: string; c
   }
 }
 
-function NavItem({
-  to,
-  icon,
-  children,
-  end,
-  tooltip,
-}: {
-  to: string;
-  icon: ReactNode;
-  children: ReactNode;
-  end?: boolean;
-  /** On the icon rail the label is visually hidden: the tooltip shows it. */
-  tooltip?: string;
-}) {
+/** On the icon rail the label is visually hidden: the tooltip shows it. */
+function NavItem({ to, icon, label, end }: { to: string; icon: ReactNode; label: string; end?: boolean }) {
+  const { rail } = useLayout();
   return (
     <li>
-      <NavLink to={to} end={end} className="nav-item" title={tooltip}>
+      <NavLink to={to} end={end} className="nav-item" title={rail ? label : undefined}>
         {icon}
-        <span>{children}</span>
+        <span>{label}</span>
       </NavLink>
     </li>
   );
@@ -167,29 +156,13 @@ export function Nav() {
           />
         </div>
         <ul className="nav-list">
-          <NavItem to="/" end icon={<PlayIcon />} tooltip={tip(t('nav.play'))}>
-            {t('nav.play')}
-          </NavItem>
-          <NavItem to="/clashes" icon={<ClashesIcon />} tooltip={tip(t('nav.clashes'))}>
-            {t('nav.clashes')}
-          </NavItem>
-          <NavItem to="/rankings" icon={<RankingsIcon />} tooltip={tip(t('nav.rankings'))}>
-            {t('nav.rankings')}
-          </NavItem>
-          <NavItem to="/profile" icon={<ProfileIcon />} tooltip={tip(t('nav.profile'))}>
-            {t('nav.profile')}
-          </NavItem>
-          <NavItem to="/about" icon={<AboutIcon />} tooltip={tip(t('nav.about'))}>
-            {t('nav.about')}
-          </NavItem>
-          <NavItem to="/settings" icon={<SettingsIcon />} tooltip={tip(t('nav.settings'))}>
-            {t('nav.settings')}
-          </NavItem>
-          {player?.admin ? (
-            <NavItem to="/admin" icon={<AdminIcon />} tooltip={tip(t('nav.admin'))}>
-              {t('nav.admin')}
-            </NavItem>
-          ) : null}
+          <NavItem to="/" end icon={<PlayIcon />} label={t('nav.play')} />
+          <NavItem to="/clashes" icon={<ClashesIcon />} label={t('nav.clashes')} />
+          <NavItem to="/rankings" icon={<RankingsIcon />} label={t('nav.rankings')} />
+          <NavItem to="/profile" icon={<ProfileIcon />} label={t('nav.profile')} />
+          <NavItem to="/about" icon={<AboutIcon />} label={t('nav.about')} />
+          <NavItem to="/settings" icon={<SettingsIcon />} label={t('nav.settings')} />
+          {player?.admin ? <NavItem to="/admin" icon={<AdminIcon />} label={t('nav.admin')} /> : null}
         </ul>
         <ul className="nav-list nav-actions">
           <li>
@@ -211,9 +184,7 @@ export function Nav() {
               </button>
             </li>
           ) : (
-            <NavItem to="/register" icon={<SignUpIcon />} tooltip={tip(t('nav.signUp'))}>
-              {t('nav.signUp')}
-            </NavItem>
+            <NavItem to="/register" icon={<SignUpIcon />} label={t('nav.signUp')} />
           )}
         </ul>
       </nav>
