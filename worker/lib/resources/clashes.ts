@@ -2,7 +2,7 @@ import type { ClashPlayerStatus, ClashSummary } from '../../../contract/clashes'
 import type { PlayerRef } from '../../../contract/players';
 import type { ClashRow } from '../../db/schema';
 import { links } from '../hal';
-import { avatarUrl } from './player';
+import { avatarOf } from './player';
 
 /** A clash's player as the clashes query reads it. */
 export interface ClashMember {
@@ -22,17 +22,14 @@ export function toClashSummary(clash: ClashRow, owner: PlayerRef, members: Clash
     type: clash.type,
     status: clash.status,
     owner,
-    players: members.map((m) => {
-      const url = avatarUrl(m);
-      return {
-        id: m.id,
-        name: m.name,
-        status: m.status,
-        avatar: url ? { url } : null,
-        score: m.score,
-        gameId: m.gameId,
-      };
-    }),
+    players: members.map((m) => ({
+      id: m.id,
+      name: m.name,
+      status: m.status,
+      avatar: avatarOf(m),
+      score: m.score,
+      gameId: m.gameId,
+    })),
     turn: clash.turn,
     winnerId: clash.winnerId,
     createdAt: new Date(clash.createdAt).toISOString(),

@@ -8,22 +8,22 @@ export interface Viewer {
 }
 
 export const playerPath = (id: number) => `/api/players/${id}`;
-export const avatarUrl = (row: Pick<PlayerRow, 'avatarKey'>) =>
-  row.avatarKey ? `/api/avatars/${row.avatarKey}` : null;
+/** A player's avatar as resources show it: where to fetch the image, or null without one. */
+export const avatarOf = (row: Pick<PlayerRow, 'avatarKey'>) =>
+  row.avatarKey ? { url: `/api/avatars/${row.avatarKey}` } : null;
 
 /** The player as a client sees it; private fields and links only for the player and admins. */
 export function toPlayerResource(row: PlayerRow, viewer: Viewer | null): PlayerResource {
   const self = viewer?.id === row.id;
   const privileged = self || viewer?.admin === true;
   const base = playerPath(row.id);
-  const url = avatarUrl(row);
   return {
     id: row.id,
     externalId: row.externalId,
     name: row.name,
     email: privileged ? row.email : null,
     emailVerified: row.emailVerified,
-    avatar: url ? { url } : null,
+    avatar: avatarOf(row),
     admin: row.admin,
     guest: row.guest,
     status: row.status,
