@@ -15,7 +15,6 @@ import {
   sortGames,
 } from '../components/game/list';
 import '../components/game/games.css';
-import '../components/game/names.css';
 import { useTitle } from '../components/useTitle';
 import { formatPercent } from '../format';
 import { useLayout } from '../layout';
