@@ -1,12 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { Preferences } from '../../contract/players';
 import type { Database } from './client';
 import { preferences } from './schema';
-
-export interface Preferences {
-  language: 'en-US' | 'hr';
-  theme: 'dark' | 'light';
-  diceSpeed: 'normal' | 'fast' | 'off';
-}
 
 export async function findPreferences(db: Database, playerId: number): Promise<Preferences | null> {
   const row = await db.query.preferences.findFirst({ where: eq(preferences.playerId, playerId) });
