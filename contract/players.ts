@@ -75,7 +75,7 @@ export const PreferencesBody = v.object({
   ),
   theme: v.pipe(v.optional(v.string('theme-invalid'), ''), v.picklist(['dark', 'light'], 'theme-invalid')),
   // Added later: a client that does not know it sends none and gets SPEC's animation.
-  diceSpeed: v.optional(v.picklist(['normal', 'fast', 'off'], 'dice-speed-invalid'), 'normal'),
+  diceSpeed: v.optional(v.picklist(DICE_SPEEDS, 'dice-speed-invalid'), 'normal'),
 });
 
 /** GET /api/players/{id}/stats: the figures of a player's detail. */
