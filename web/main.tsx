@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import './i18n';
 import { App } from './App';
 import './styles.css';
-import './components/polish.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
