@@ -6,6 +6,9 @@ import { games, players, scores } from './schema';
 
 // The statistics, computed in SQL.
 
+/** An average as the statistics show it, to one decimal (drizzle's `avg` reads as a string). */
+const oneDecimal = (average: unknown) => Math.round(Number(average) * 10) / 10;
+
 /** The figures of a player's detail: games played (never only opened) and their completed scores. */
 export async function playerStats(db: Database, playerId: number): Promise<PlayerStats> {
   const [[scored], [played]] = await Promise.all([
@@ -29,7 +32,7 @@ export async function playerStats(db: Database, playerId: number): Promise<Playe
     scoreCount: scored.scoreCount,
     highScore: scored.highScore ?? null,
     lowestScore: scored.lowestScore ?? null,
-    averageScore: scored.averageScore === null ? null : Math.round(Number(scored.averageScore) * 10) / 10,
+    averageScore: scored.averageScore === null ? null : oneDecimal(scored.averageScore),
     totalScore: Number(scored.totalScore ?? 0),
   };
 }
@@ -78,7 +81,7 @@ export async function overallStats(db: Database): Promise<OverallStats> {
       ? {
           id: bestAverage.id,
           name: bestAverage.name,
-          average: Math.round(Number(bestAverage.average) * 10) / 10,
+          average: oneDecimal(bestAverage.average),
         }
       : null,
   };
