@@ -31,6 +31,12 @@ export const clientIp = (c: Context) => c.req.header('CF-Connecting-IP') ?? 'unk
 
 const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
 
+/** The rule's window length in ms, and the start of the fixed window `now` falls in. */
+function windowOf(rule: RateRule, now: number) {
+  const length = rule.windowSeconds * 1000;
+  return { length, window: Math.floor(now / length) * length };
+}
+
 /** How a counted event stands against its rule. */
 export interface Tally {
   /** The events of the last `windowSeconds`, this one included (the window before weighted in). */
@@ -63,8 +69,7 @@ export async function count(
   now = Date.now(),
 ): Promise<Tally[]> {
   const upserts = events.map(([rule, subject]) => {
-    const length = rule.windowSeconds * 1000;
-    const window = Math.floor(now / length) * length;
+    const { length, window } = windowOf(rule, now);
     return db
       .prepare(
         `INSERT INTO rate_limits (key, window_start, count, previous_count, expires_at) VALUES (?1, ?2, 1, 0, ?2 + 2 * ?3)
@@ -85,8 +90,7 @@ export async function count(
   const results = await db.batch<{ count: number; previousCount: number }>([...upserts, sweep]);
   return events.map(([rule], i) => {
     const row = results[i]?.results[0] ?? { count: 1, previousCount: 0 };
-    const length = rule.windowSeconds * 1000;
-    const window = Math.floor(now / length) * length;
+    const { length, window } = windowOf(rule, now);
     const overlap = 1 - (now - window) / length;
     const estimate = row.count + row.previousCount * overlap;
     if (estimate <= rule.limit) return { estimate, over: false, retryAfterMs: 0 };
