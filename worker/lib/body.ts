@@ -26,13 +26,18 @@ export async function readCapped(
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(total);
+  return concat(chunks);
+}
+
+/** The parts' bytes one after another, in one array. */
+export function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
   let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
   }
-  return bytes;
+  return out;
 }
 
 /** The media type of a Content-Type header, lower case, without its parameters; '' when absent. */

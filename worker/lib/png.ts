@@ -1,3 +1,5 @@
+import { concat } from './body';
+
 // Image bytes as a PNG decoder sees them. A file is accepted only when every byte of it is accounted for:
 // each chunk known, in its place and intact, and the compressed data inflating to exactly what the file
 // declares (the rows of pixels its header promises). Anything else (text chunks, bytes between or after chunks, a stream that does not
@@ -223,14 +225,4 @@ async function inflate(data: Uint8Array, limit: number): Promise<Uint8Array | nu
   } catch {
     return null;
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
 }
