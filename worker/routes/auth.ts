@@ -25,9 +25,9 @@ import {
   startSession,
   tokenCounts,
 } from '../auth/session';
-import { database } from '../db/client';
+import { type Database, database } from '../db/client';
 import { findCredentials, saveCredentials } from '../db/credentials';
-import { consumeEmailToken } from '../db/emailTokens';
+import { consumeEmailToken, type EmailTokenKind } from '../db/emailTokens';
 import {
   claimVerifiedEmail,
   createGuest,
@@ -49,6 +49,22 @@ import { readJson, readQuery } from '../lib/validate';
 import { toPlayerResource } from '../lib/resources/player';
 
 type Auth = { Bindings: Env; Variables: SessionVariables };
+
+/**
+ * Uses up a mailed token of `kind`: its player and the address it was mailed to, or null when the token
+ * is not valid, its player is gone, or the link went to an address the player has since replaced (or
+ * lost to its verified owner): such a link does nothing.
+ */
+async function redeemEmailToken(
+  db: Database,
+  kind: EmailTokenKind,
+  token: string,
+): Promise<{ owner: PlayerRow; email: string } | null> {
+  const used = await consumeEmailToken(db, kind, await sha256(token));
+  const owner = used ? await findPlayer(db, used.playerId) : null;
+  if (!used || !owner || !sameAddress(owner.email, used.email)) return null;
+  return { owner, email: used.email };
+}
 
 export const auth = new Hono<Auth>()
   // A visitor plays at once: a guest account under a colour-animal-number name.
@@ -147,10 +163,9 @@ export const auth = new Hono<Auth>()
     const db = database(c.env.DB);
     let player: PlayerRow;
     if (token) {
-      const used = await consumeEmailToken(db, 'RESET_PASSWORD', await sha256(token));
-      const owner = used ? await findPlayer(db, used.playerId) : null;
-      if (!used || !owner || !sameAddress(owner.email, used.email)) throw badRequest('password-reset-failed');
-      player = owner;
+      const redeemed = await redeemEmailToken(db, 'RESET_PASSWORD', token);
+      if (!redeemed) throw badRequest('password-reset-failed');
+      player = redeemed.owner;
     } else {
       player = await requirePlayer(c);
       // The old password is a guess like a sign-in's, counted in the same buckets.
@@ -178,12 +193,9 @@ export const auth = new Hono<Auth>()
   .put('/email-verification', async (c) => {
     const { token } = readQuery(c, TokenQuery);
     const db = database(c.env.DB);
-    const used = await consumeEmailToken(db, 'VERIFY_EMAIL', await sha256(token));
-    const owner = used ? await findPlayer(db, used.playerId) : null;
-    // A link mailed to an address the player has since replaced (or lost to its verified owner) verifies nothing.
-    if (!used || !owner || !sameAddress(owner.email, used.email))
-      throw badRequest('email-verification-failed');
-    const row = await claimVerifiedEmail(db, owner.id, used.email);
+    const redeemed = await redeemEmailToken(db, 'VERIFY_EMAIL', token);
+    if (!redeemed) throw badRequest('email-verification-failed');
+    const row = await claimVerifiedEmail(db, redeemed.owner.id, redeemed.email);
     if (!row) throw badRequest('email-verification-failed');
     return c.json(toPlayerResource(row, await currentPlayer(c)));
   })
