@@ -26,7 +26,7 @@ export type AppContext = Context<{ Bindings: Env; Variables: SessionVariables }>
 export interface SessionVariables {
   /** What the access cookie's token says, its signature and expiry checked; null without one. */
   token: AccessClaims | null;
-  /** The row of the player the token names, read from D1 when a route first asks (`signedIn`). */
+  /** The row of the player the token names, read from D1 when a route first asks (`currentPlayer`). */
   player: Promise<PlayerRow | null> | undefined;
   /** Set by `sessionless`. */
   sessionless: boolean | undefined;
@@ -101,10 +101,10 @@ export const tokenCounts = (issuedAtMs: number, player: Pick<PlayerRow, 'tokensV
   issuedAtMs >= player.tokensValidAfter;
 
 /**
- * The player the token names, read once per request: null when anonymous (or the player is gone); a
- * 401 token-expired when the token was signed before the player's tokens were ended.
+ * The signed-in player, read once per request: null for an anonymous caller (or a token whose player is
+ * gone); a 401 token-expired when the token was signed before the player's tokens were ended.
  */
-function signedIn(c: AppContext): Promise<PlayerRow | null> {
+export function currentPlayer(c: AppContext): Promise<PlayerRow | null> {
   let loading = c.get('player');
   if (!loading) {
     loading = readPlayer(c);
@@ -125,15 +125,10 @@ async function readPlayer(c: AppContext): Promise<PlayerRow | null> {
 
 /** The signed-in player: 401 without a session (or for a deleted player), 403 for a banned one. */
 export async function requirePlayer(c: AppContext): Promise<PlayerRow> {
-  const player = await signedIn(c);
+  const player = await currentPlayer(c);
   if (!player) throw unauthorized();
   refuseBanned(player);
   return player;
-}
-
-/** The signed-in player, or null for an anonymous caller (or a token whose player is gone). */
-export function currentPlayer(c: AppContext): Promise<PlayerRow | null> {
-  return signedIn(c);
 }
 
 export function refuseBanned(player: Pick<PlayerRow, 'status'>) {
