@@ -4,7 +4,7 @@ import { type GameMessage } from '../contract/games';
 import { database } from '../worker/db/client';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { type GameMeta, toGameResource } from '../worker/lib/resources/game';
-import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
+import { tokenCounts, VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
 import { broadcastPerViewer } from './broadcast';
 import { GameIndex } from './gameIndex';
 import {
@@ -180,7 +180,7 @@ export class GameRoom extends Server {
 
   /** True when the viewer's token was signed after the player's tokens were last ended. */
   #tokenCounts(viewer: RoomViewer): boolean {
-    return viewer.issuedAtMs >= this.#access().tokensValidAfter;
+    return tokenCounts(viewer.issuedAtMs, this.#access());
   }
 
   /** The stored game as `viewerId` may see it. */

@@ -14,6 +14,7 @@ import {
 } from '../db/sessions';
 import type { Env } from '../env';
 import { forbidden, unauthorized } from '../lib/errors';
+import { tokenCounts } from '../lib/viewer';
 import { pushAccess } from './access';
 import { randomToken, sha256 } from './crypto';
 
@@ -95,10 +96,6 @@ export async function accessClaims(env: Env, token: string | undefined): Promise
     return null;
   }
 }
-
-/** True when a token signed at `issuedAtMs` still counts for the player (see `endAccessTokensStatement`). */
-export const tokenCounts = (issuedAtMs: number, player: Pick<PlayerRow, 'tokensValidAfter'>) =>
-  issuedAtMs >= player.tokensValidAfter;
 
 /**
  * The signed-in player, read once per request: null for an anonymous caller (or a token whose player is

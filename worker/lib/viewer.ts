@@ -9,3 +9,11 @@ export function viewerFrom(header: string | null): number | null {
   const id = Number(header);
   return header && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
+
+/**
+ * True when a token signed at `issuedAtMs` still counts: the player's tokens were last ended
+ * (`tokensValidAfter`: a logout, a password change, a ban) before it was signed. The session reads the
+ * player's row; a game's room, the access the Worker pushed to it.
+ */
+export const tokenCounts = (issuedAtMs: number, access: { tokensValidAfter: number }) =>
+  issuedAtMs >= access.tokensValidAfter;

@@ -23,7 +23,6 @@ import {
   rotateSession,
   type SessionVariables,
   startSession,
-  tokenCounts,
 } from '../auth/session';
 import { type Database, database } from '../db/client';
 import { findCredentials, saveCredentials } from '../db/credentials';
@@ -47,6 +46,7 @@ import { verifyHuman } from '../lib/humanCheck';
 import { clientIp, consume, RULES } from '../lib/rateLimit';
 import { readJson, readQuery } from '../lib/validate';
 import { toPlayerResource } from '../lib/resources/player';
+import { tokenCounts } from '../lib/viewer';
 
 type Auth = { Bindings: Env; Variables: SessionVariables };
 
