@@ -85,17 +85,21 @@ function measure(page: Page, landscape: boolean): Promise<Problem[]> {
         problems.push({ what: 'die outside the viewport', text: `die ${i + 1}`, detail: box(r) });
     });
 
-    // The "held" labels under the held dice: inside the tray, and clear of each other.
+    // The "held" labels under the held dice: inside the tray, no wider than their own die (so two
+    // neighbours are always a gap apart, never running into one word), and clear of each other.
     const labels = [...document.querySelectorAll('.dice .die-held')]
       .filter((label) => label.textContent?.trim())
       .map((label) => {
         const range = document.createRange();
         range.selectNodeContents(label);
-        return { text: label.textContent ?? '', rect: range.getBoundingClientRect() };
+        const die = label.closest('.die-slot')?.querySelector('.die')?.getBoundingClientRect();
+        return { text: label.textContent ?? '', rect: range.getBoundingClientRect(), die };
       });
-    labels.forEach(({ text, rect }, i) => {
+    labels.forEach(({ text, rect, die }, i) => {
       if (!inside(rect, tray))
         problems.push({ what: 'held label outside the tray', text, detail: box(rect) });
+      if (die && (rect.left < die.left - 0.5 || rect.right > die.right + 0.5))
+        problems.push({ what: 'held label wider than its die', text, detail: `${box(rect)} vs ${box(die)}` });
       const next = labels[i + 1];
       if (next && next.rect.left < rect.right && next.rect.right > rect.left) {
         problems.push({ what: 'held labels overlap', text, detail: `${box(rect)} and ${box(next.rect)}` });
