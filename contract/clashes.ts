@@ -1,34 +1,55 @@
+import * as v from 'valibot';
 import type { Links } from './links';
 import type { PlayerRef } from './players';
 
-export type ClashStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED';
+// A clash (SPEC.md sections 3, 4, 5 and 9) as it travels: the ClashRoom and the D1 index build it
+// (worker/lib/resources/clashes.ts), the web app reads it, the socket carries it.
+
+/** CANCELLED: a decline left the owner alone, or nobody answered within CLASH_PENDING_TTL_MS. */
+export type ClashStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
 export type ClashType = 'LIVE';
 /** A player's answer to the clash's invitation. */
 export type ClashPlayerStatus = 'PENDING' | 'ACCEPTED' | 'DECLINED';
 
-export type ClashLinkName = 'self' | 'accept' | 'decline' | 'add' | 'remove';
+/** `delete` points at the clash itself (DELETE on it) and is present only when the viewer may delete it. */
+export type ClashLinkName = 'self' | 'accept' | 'decline' | 'add' | 'remove' | 'delete';
 
-/** One player of a clash, in turn order. */
+export const CLASH_MIN_PLAYERS = 2;
+export const CLASH_MAX_PLAYERS = 3;
+export const CLASH_NAME_MAX = 50;
+/** A pending clash nobody finishes answering is cancelled by its room's alarm after this long. */
+export const CLASH_PENDING_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Between two reactions or suggestions of one player (SPEC.md section 9); the room enforces it. */
+export const CLASH_MESSAGE_COOLDOWN_MS = 3000;
+export const REACTIONS = ['party', 'clover', 'violin', 'question'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+export const SUGGESTION_MAX = 100;
+
+/** One player of a clash, in turn order (the owner first). */
 export interface ClashPlayer {
   id: number;
   name: string;
   status: ClashPlayerStatus;
   avatar: { url: string } | null;
+  /** The player's game total once the clash started, else null. */
   score: number | null;
   gameId: number | null;
+  /** A winner of the completed clash: every player tied on the best total wears the crown. */
+  crown: boolean;
 }
 
-/** A clash (SPEC.md section 3) as lists show it; `_links` arrive with the clash routes. */
-export interface ClashSummary {
+/** GET /api/clashes/{id}, the answers of every clash call, the lists, and every `UPDATE` message. */
+export interface ClashResource {
   id: number;
   name: string;
   type: ClashType;
   status: ClashStatus;
   owner: PlayerRef;
   players: ClashPlayer[];
-  /** The index in `players` of the player whose turn it is. */
+  /** The index in `players` of the player whose turn it is (meaningful while IN_PROGRESS). */
   turn: number;
-  winnerId: number | null;
+  /** The first crowned player in turn order, once COMPLETED. */
+  winner: PlayerRef | null;
   createdAt: string;
   updatedAt: string;
   _links: Links<ClashLinkName>;
@@ -36,12 +57,65 @@ export interface ClashSummary {
 
 export const CLASH_SORTS = ['createdAt', 'updatedAt'] as const;
 
-/** What a clash's room says on /api/ws/clashes/{id} (DESIGN.md "Live contract"). */
-export type ClashServerMessage =
-  | { type: 'UPDATE'; clash: ClashSummary | null }
-  | { type: 'REACTION'; playerId: number; content: string }
-  | { type: 'SUGGESTION'; playerId: number; content: string };
+const id = (key: string) =>
+  v.pipe(v.number(key), v.integer(key), v.minValue(1, key), v.maxValue(Number.MAX_SAFE_INTEGER, key));
 
-/** What a player may send on /api/ws/clashes/{id} (a 3 s cooldown, enforced by the room too). */
-export type ClashClientMessage =
-  { type: 'REACTION'; content: string } | { type: 'SUGGESTION'; content: string };
+const distinct = (ids: number[]) => new Set(ids).size === ids.length;
+
+/** POST /api/clashes/: `playerIds` lists every player, the owner included, in turn order. */
+export const CreateClashBody = v.object({
+  ownerId: id('player-not-found'),
+  playerIds: v.pipe(
+    v.array(id('player-not-found'), 'clash-players-invalid'),
+    v.minLength(CLASH_MIN_PLAYERS, 'clash-players-invalid'),
+    v.maxLength(CLASH_MAX_PLAYERS, 'clash-full'),
+    v.check(distinct, 'clash-players-invalid'),
+  ),
+  type: v.picklist(['LIVE'], 'clash-type-invalid'),
+  name: v.pipe(
+    v.string('clash-name-invalid'),
+    v.trim(),
+    v.minLength(1, 'clash-name-invalid'),
+    v.maxLength(CLASH_NAME_MAX, 'clash-name-invalid'),
+  ),
+});
+export type CreateClash = v.InferOutput<typeof CreateClashBody>;
+
+/** PUT on the accept and decline links: players answer for themselves only. */
+export const ClashPlayerBody = v.object({ playerId: id('player-not-found') });
+
+/** PUT on the add and remove links (the owner's). */
+export const ClashPlayersBody = v.object({
+  playerIds: v.pipe(
+    v.array(id('player-not-found'), 'clash-players-invalid'),
+    v.minLength(1, 'clash-players-invalid'),
+    v.maxLength(CLASH_MAX_PLAYERS - 1, 'clash-full'),
+    v.check(distinct, 'clash-players-invalid'),
+  ),
+});
+
+/** What a member may send on /api/ws/clashes/{id}; anything else is answered with an `ERROR` message. */
+export const ClashClientMessage = v.variant('type', [
+  v.object({ type: v.literal('REACTION'), content: v.picklist(REACTIONS, 'reaction-invalid') }),
+  v.object({
+    type: v.literal('SUGGESTION'),
+    content: v.pipe(
+      v.string('suggestion-invalid'),
+      v.trim(),
+      v.minLength(1, 'suggestion-invalid'),
+      v.maxLength(SUGGESTION_MAX, 'suggestion-invalid'),
+    ),
+  }),
+]);
+export type ClashClientMessage = v.InferOutput<typeof ClashClientMessage>;
+
+/**
+ * What a clash's room says on /api/ws/clashes/{id} (DESIGN.md "Live contract"): the clash on connect
+ * and after every change; members' reactions and suggestions to everyone; an `ERROR` (a refused
+ * reaction or suggestion: too early, not a member, invalid) to the sending socket only.
+ */
+export type ClashServerMessage =
+  | { type: 'UPDATE'; clash: ClashResource | null }
+  | { type: 'REACTION'; playerId: number; name: string; content: Reaction }
+  | { type: 'SUGGESTION'; playerId: number; name: string; content: string }
+  | { type: 'ERROR'; key: string };

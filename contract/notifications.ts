@@ -1,8 +1,31 @@
 import type { Links } from './links';
 
-/** A notification (SPEC.md section 3); marking all read is DELETE on the player's notifications link. */
+/** What a notification is about; the client words it in the reader's language from `kind` and `params`. */
+export const NOTIFICATION_KINDS = [
+  'clash-invitation',
+  'clash-accepted',
+  'clash-declined',
+  'clash-started',
+  'clash-turn',
+  'clash-completed',
+  'clash-cancelled',
+  'clash-deleted',
+  'clash-removed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Names a notification's words are filled with: `player` (who did it), `clash` (its name). */
+export type NotificationParams = Partial<Record<'player' | 'clash', string>>;
+
+/**
+ * A notification (SPEC.md section 3). `content` is the English sentence, for API readers; the app shows
+ * `kind` with `params` in the reader's language. Deleting it (its self link) marks it read; marking all
+ * read is DELETE on the player's notifications link.
+ */
 export interface NotificationResource {
   id: number;
+  kind: NotificationKind | null;
+  params: NotificationParams;
   content: string;
   /** Where the notification leads in the app (a clash, a game), if anywhere. */
   link: string | null;

@@ -17,6 +17,7 @@ import {
   type RoomViewer,
 } from './gameRecord';
 import { answerPings } from './heartbeat';
+import { Alarms, logRoomError } from './alarms';
 
 interface Watcher {
   viewerId: number | null;
@@ -37,13 +38,16 @@ const ACCESS_KEY = 'player-access';
 export class GameRoom extends Server {
   static override options = { hibernate: true };
 
+  readonly #alarms: Alarms<'index'>;
   readonly #index: GameIndex;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     answerPings(ctx);
+    this.#alarms = new Alarms<'index'>(ctx.storage, logRoomError('GameRoom'));
     this.#index = new GameIndex(
       ctx.storage,
+      this.#alarms.deadline('index'),
       () => database(this.env.DB),
       () => this.#load(),
     );
@@ -154,6 +158,7 @@ export class GameRoom extends Server {
    * converges even if the object is evicted or restarted before D1 has it and no one acts again.
    */
   override async onAlarm() {
+    this.#alarms.due();
     await this.#index.sync();
   }
 

@@ -37,6 +37,18 @@ export class Presence extends Server {
       connection.close(SESSION_ENDED, 'session-ended');
   }
 
+  /** Sends `message` to every open tab of the player, and to nobody else. */
+  push(playerId: number, message: PresenceServerMessage) {
+    const text = JSON.stringify(message);
+    for (const connection of this.getConnections(playerTag(playerId))) {
+      try {
+        connection.send(text);
+      } catch {
+        // A tab closing under us; the notification row stays for its next load.
+      }
+    }
+  }
+
   override onConnect(connection: Connection) {
     connection.send(JSON.stringify({ type: 'PLAYERS', players: [] } satisfies PresenceServerMessage));
   }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { progress, totalSum } from '../game';
 import type { Database } from '../worker/db/client';
 import { games, scores } from '../worker/db/schema';
+import type { Deadline } from './alarms';
 import type { GameRecord } from './gameRecord';
 import { WriteBehindIndex } from './writeBehindIndex';
 
@@ -15,6 +16,7 @@ const INDEXED_KEY = 'indexed-version';
 export class GameIndex extends WriteBehindIndex<GameRecord> {
   constructor(
     storage: DurableObjectStorage,
+    deadline: Deadline,
     /** D1, looked up at each write from the room's current env (the tests swap the binding). */
     database: () => Database,
     /** The room's stored record, read afresh at each write. */
@@ -22,6 +24,7 @@ export class GameIndex extends WriteBehindIndex<GameRecord> {
   ) {
     super({
       storage,
+      deadline,
       indexedVersionKey: INDEXED_KEY,
       load,
       write: (record) => writeGameRow(database(), record),

@@ -1,3 +1,5 @@
+import { type Deadline, logRoomError } from './alarms';
+
 /**
  * Default write-behind delay of a room's D1 index. Awaiting a D1 write on every move tripled a move's
  * latency (bench/latency.mjs: roll p50 3.4x the bare room round trip, 1.4x without it), so moves answer
@@ -14,8 +16,10 @@ export interface Versioned {
 }
 
 export interface WriteBehindIndexOptions<R extends Versioned> {
-  /** The room's storage: the indexed version and the alarm live there, beside the record. */
+  /** The room's storage: the indexed version lives there, beside the record. */
   storage: DurableObjectStorage;
+  /** The room's deadline that brings a stale index up to date (a share of its one alarm, alarms.ts). */
+  deadline: Deadline;
   /** The storage key under which the version the index holds is kept. */
   indexedVersionKey: string;
   /** The room's stored record, read afresh at each write (null before the room has one). */
@@ -31,12 +35,9 @@ export interface WriteBehindIndexOptions<R extends Versioned> {
 
 /**
  * A room's D1 rows, written behind the room's own storage. The room's storage keeps which record
- * version the index has (`indexedVersionKey`) and the alarm that brings a stale index up to date, so
+ * version the index has (`indexedVersionKey`) and the deadline that brings a stale index up to date, so
  * the index converges across evictions and restarts. The room calls `schedule()` in the same synchronous
- * run as the change that made the index stale, and `sync()` from its `onAlarm`.
- *
- * A Durable Object has a single alarm: this class sets and deletes it as its own, so a room that needs
- * the alarm for something else too must share it out before using this as it is.
+ * run as the change that made the index stale, and `sync()` when the deadline fires.
  */
 export class WriteBehindIndex<R extends Versioned> {
   #indexing: Promise<boolean> = Promise.resolve(true);
@@ -59,7 +60,7 @@ export class WriteBehindIndex<R extends Versioned> {
    * is stored with the state.
    */
   schedule(delayMs = INDEX_DELAY_MS) {
-    this.options.storage.setAlarm(Date.now() + delayMs).catch(this.#logError('set-alarm'));
+    this.options.deadline.set(Date.now() + delayMs);
   }
 
   /**
@@ -90,13 +91,11 @@ export class WriteBehindIndex<R extends Versioned> {
     this.markCurrent(record.version);
     // Changes made while D1 was answering found the index stale and left the alarm to us.
     if (this.options.load()?.version !== record.version) this.schedule(INDEX_DELAY_MS);
-    else this.options.storage.deleteAlarm().catch(this.#logError('delete-alarm'));
+    else this.options.deadline.clear();
     return true;
   }
 
   #logError(what: string) {
-    const room = this.options.room;
-    return (error: unknown) =>
-      console.error(JSON.stringify({ level: 'ERROR', room, what, error: String(error) }));
+    return (error: unknown) => logRoomError(this.options.room)(what, error);
   }
 }

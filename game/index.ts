@@ -6,3 +6,4 @@ export * from './score';
 export * from './sums';
 export * from './types';
 export * from './moves';
+export * from './clash';

@@ -6,6 +6,8 @@ import { requestLog } from './lib/log';
 import { jsonBodies, sameOrigin } from './lib/origin';
 import { securityHeaders } from './lib/securityHeaders';
 import { auth } from './routes/auth';
+import { clashesRoutes } from './routes/clashes';
+import { notificationsRoutes } from './routes/notifications';
 import { avatars } from './routes/avatars';
 import { dev } from './routes/dev';
 import { gamesRoutes } from './routes/games';
@@ -44,7 +46,9 @@ app.route('/auth/session', sessionRoutes); // the session probe: who is signed i
 app.route('/auth', auth); // guests, sign-up, sign-in, refresh, logout, e-mail tokens
 app.route('/players', playersRoutes); // players, their preferences, name, e-mail, avatar
 app.route('/avatars', avatars); // avatar images under immutable keys, cached for a year
-app.route('/games', gamesRoutes); // solo games: the current game, moves, the list
+app.route('/games', gamesRoutes); // games: the current solo game, moves (clash games go to their room), the list
+app.route('/clashes', clashesRoutes); // clashes: create, answer, manage; the games live in the ClashRoom
+app.route('/notifications', notificationsRoutes); // one notification: read, delete (the player's list is on players)
 app.route('/ws', live); // WebSocket upgrades handed to the rooms
 app.route('/dev', dev); // local development only: the mail outbox, the room echo of the benchmark
 

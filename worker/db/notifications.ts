@@ -25,3 +25,18 @@ export async function playerNotifications(
 export async function deletePlayerNotifications(db: Database, playerId: number) {
   await db.delete(notifications).where(eq(notifications.playerId, playerId));
 }
+
+/** Stores one notification for its player and answers the row (the push follows, see lib/notify.ts). */
+export async function insertNotification(db: Database, row: typeof notifications.$inferInsert) {
+  const [inserted] = await db.insert(notifications).values(row).returning();
+  if (!inserted) throw new Error('notification insert returned no row');
+  return inserted;
+}
+
+export async function findNotification(db: Database, id: number) {
+  return (await db.query.notifications.findFirst({ where: eq(notifications.id, id) })) ?? null;
+}
+
+export async function deleteNotification(db: Database, id: number) {
+  await db.delete(notifications).where(eq(notifications.id, id));
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { NOTIFICATION_KINDS, type NotificationParams } from '../../contract/notifications';
 
 // Times are epoch milliseconds: D1 has no date type and numbers sort and compare cheaply.
 const createdAt = () =>
@@ -123,7 +124,7 @@ export const clashes = sqliteTable(
     ownerId: integer('owner_id')
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'COMPLETED'] })
+    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] })
       .notNull()
       .default('PENDING'),
     turn: integer('turn').notNull().default(0),
@@ -222,6 +223,9 @@ export const notifications = sqliteTable(
     playerId: integer('player_id')
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
+    /** What it is about (contract/notifications.ts); the client words it from this and `params`. */
+    kind: text('kind', { enum: NOTIFICATION_KINDS }),
+    params: text('params', { mode: 'json' }).$type<NotificationParams>(),
     content: text('content').notNull(),
     link: text('link'),
     createdAt: createdAt(),

@@ -16,8 +16,18 @@ export function errorMessage(language: Language, key: string): string {
   return messages[language][key] ?? messages['en-US'][key] ?? messages[language].internal;
 }
 
+const notificationTexts: Record<string, string> = enUS.notifications.kinds;
+
+/** A notification's English sentence (its `content`; the app words it in the reader's language). */
+export function notificationText(kind: string, values: Record<string, string | undefined>): string {
+  return fill(notificationTexts[kind] ?? kind, values);
+}
+
+const fill = (template: string, values: Record<string, string | undefined>) =>
+  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+
 /** A mail text of `locales/*.json` under `mail.<key>`, with `{{name}}` placeholders filled in. */
 export function mailText(language: Language, key: string, values: Record<string, string> = {}): string {
   const template = mails[language][key] ?? mails['en-US'][key] ?? key;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+  return fill(template, values);
 }

@@ -4,6 +4,12 @@
  */
 export const VIEWER_HEADER = 'X-Yamb-Viewer';
 
+/**
+ * On a presence channel's upgrade, how the viewer appears in the active player list (JSON of an
+ * `ActivePlayer`), set by worker/routes/live.ts beside VIEWER_HEADER under the same rule.
+ */
+export const VIEWER_PROFILE_HEADER = 'X-Yamb-Viewer-Profile';
+
 /** The viewer's player id from the header's value, or null for an anonymous watcher. */
 export function viewerFrom(header: string | null): number | null {
   const id = Number(header);

@@ -8,7 +8,9 @@ import type { Env } from '../env';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { foreignOrigin } from '../lib/origin';
 import { pathId } from '../lib/validate';
-import { VIEWER_HEADER } from '../lib/viewer';
+import { VIEWER_HEADER, VIEWER_PROFILE_HEADER } from '../lib/viewer';
+import { avatarOf } from '../lib/resources/player';
+import type { ActivePlayer } from '../../contract/presence';
 
 type Live = { Bindings: Env; Variables: SessionVariables };
 
@@ -20,12 +22,15 @@ function forward(
   request: Request,
   viewerId: number | null,
   stub: { fetch(request: Request): Promise<Response> },
+  profile?: ActivePlayer,
 ) {
   if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
     throw new AppError(426, 'upgrade-required');
   const headers = new Headers(request.headers);
   headers.delete(VIEWER_HEADER);
+  headers.delete(VIEWER_PROFILE_HEADER);
   if (viewerId) headers.set(VIEWER_HEADER, String(viewerId));
+  if (profile) headers.set(VIEWER_PROFILE_HEADER, JSON.stringify(profile));
   return stub.fetch(new Request(request, { headers }));
 }
 
@@ -56,6 +61,7 @@ export const live = new Hono<Live>()
     return forward(c.req.raw, playerId, c.env.CLASH_ROOM.getByName(String(id)));
   })
   .get('/players', async (c) => {
-    const playerId = (await requirePlayer(c)).id;
-    return forward(c.req.raw, playerId, c.env.PRESENCE.getByName(PRESENCE_ROOM));
+    const me = await requirePlayer(c);
+    const profile: ActivePlayer = { id: me.id, name: me.name, avatar: avatarOf(me) };
+    return forward(c.req.raw, me.id, c.env.PRESENCE.getByName(PRESENCE_ROOM), profile);
   });

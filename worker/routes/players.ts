@@ -25,7 +25,7 @@ import { checkAvatar, readAvatarUpload } from '../lib/avatarUpload';
 import { sameAddress } from '../lib/email';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { page } from '../lib/hal';
-import { toClashSummary } from '../lib/resources/clashes';
+import { clashViewOf, toClashResource } from '../lib/resources/clashes';
 import { toGameSummary } from '../lib/resources/game';
 import { toLogSummary } from '../lib/resources/logs';
 import { toNotification } from '../lib/resources/notifications';
@@ -122,7 +122,10 @@ export const playersRoutes = new Hono<Players>()
     const db = database(c.env.DB);
     const player = await existingPlayer(db, pathId(c));
     const { rows, total } = await playerClashes(db, player.id, request);
-    const items = rows.map((row) => toClashSummary(row.clash, row.owner, row.members));
+    const viewerId = (await currentPlayer(c))?.id ?? null;
+    const items = rows.map((row) =>
+      toClashResource(clashViewOf(row.clash, row.owner, row.members), viewerId),
+    );
     return c.json(page('clashes', items, request, total));
   })
 

@@ -1,10 +1,12 @@
-import type { ClashPlayerStatus, ClashSummary } from '../../../contract/clashes';
+import type { ClashPlayerStatus, ClashResource, ClashStatus, ClashType } from '../../../contract/clashes';
+import { CLASH_MAX_PLAYERS, CLASH_MIN_PLAYERS } from '../../../contract/clashes';
 import type { PlayerRef } from '../../../contract/players';
+import { crowned } from '../../../game';
 import type { ClashRow } from '../../db/schema';
 import { links } from '../hal';
 import { avatarOf } from './player';
 
-/** A clash's player as the clashes query reads it. */
+/** A clash's player as the room stores it and the D1 index reads it. */
 export interface ClashMember {
   id: number;
   name: string;
@@ -14,26 +16,85 @@ export interface ClashMember {
   gameId: number | null;
 }
 
-// The clash routes (and their links) arrive with the clashes issue: until then a clash carries no `self`.
-export function toClashSummary(clash: ClashRow, owner: PlayerRef, members: ClashMember[]): ClashSummary {
+/** What a clash is, whether read from its room or from the D1 index. Times are epoch ms. */
+export interface ClashView {
+  id: number;
+  name: string;
+  type: ClashType;
+  status: ClashStatus;
+  owner: PlayerRef;
+  /** In turn order, the owner first. */
+  players: ClashMember[];
+  turn: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A clash as the D1 index has it (worker/db/clashes.ts reads the row, its owner and its players). */
+export const clashViewOf = (clash: ClashRow, owner: PlayerRef, members: ClashMember[]): ClashView => ({
+  id: clash.id,
+  name: clash.name,
+  type: clash.type,
+  status: clash.status,
+  owner,
+  players: members,
+  turn: clash.turn,
+  createdAt: clash.createdAt,
+  updatedAt: clash.updatedAt,
+});
+
+export const clashPath = (id: number) => `/api/clashes/${id}`;
+
+/** What the viewer may do with the clash now; every clash link is decided here and only here. */
+export function clashPermissions(clash: ClashView, viewerId: number | null) {
+  const pending = clash.status === 'PENDING';
+  const owner = pending && viewerId === clash.owner.id;
+  const invited = pending && clash.players.some((p) => p.id === viewerId && p.status === 'PENDING');
+  const removable = clash.players.filter((p) => p.id !== clash.owner.id && p.status !== 'ACCEPTED');
+  return {
+    answer: invited,
+    add: owner && clash.players.length < CLASH_MAX_PLAYERS,
+    remove: owner && clash.players.length > CLASH_MIN_PLAYERS && removable.length > 0,
+    delete: owner,
+  };
+}
+
+/** The clash as `viewerId` sees it: links only for what they may do now, the crowns once it is over. */
+export function toClashResource(clash: ClashView, viewerId: number | null): ClashResource {
+  const base = clashPath(clash.id);
+  const may = clashPermissions(clash, viewerId);
+  const crowns =
+    clash.status === 'COMPLETED'
+      ? new Set(crowned(clash.players.map((p) => p.score ?? 0)))
+      : new Set<number>();
+  const winnerIndex = crowns.size ? Math.min(...crowns) : null;
+  const winner = winnerIndex === null ? null : clash.players[winnerIndex];
   return {
     id: clash.id,
     name: clash.name,
     type: clash.type,
     status: clash.status,
-    owner,
-    players: members.map((m) => ({
-      id: m.id,
-      name: m.name,
-      status: m.status,
-      avatar: avatarOf(m),
-      score: m.score,
-      gameId: m.gameId,
+    owner: clash.owner,
+    players: clash.players.map((p, index) => ({
+      id: p.id,
+      name: p.name,
+      status: p.status,
+      avatar: avatarOf(p),
+      score: p.score,
+      gameId: p.gameId,
+      crown: crowns.has(index),
     })),
     turn: clash.turn,
-    winnerId: clash.winnerId,
+    winner: winner ? { id: winner.id, name: winner.name } : null,
     createdAt: new Date(clash.createdAt).toISOString(),
     updatedAt: new Date(clash.updatedAt).toISOString(),
-    _links: links({}),
+    _links: links({
+      self: base,
+      accept: may.answer && `${base}/accept`,
+      decline: may.answer && `${base}/decline`,
+      add: may.add && `${base}/add`,
+      remove: may.remove && `${base}/remove`,
+      delete: may.delete && base,
+    }),
   };
 }

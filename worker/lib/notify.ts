@@ -1,0 +1,39 @@
+import type { NotificationKind, NotificationParams } from '../../contract/notifications';
+import { PRESENCE_ROOM } from '../auth/access';
+import type { Database } from '../db/client';
+import { insertNotification } from '../db/notifications';
+import type { Env } from '../env';
+import { notificationText } from './i18n';
+import { toNotification } from './resources/notifications';
+
+export interface Notice {
+  playerId: number;
+  kind: NotificationKind;
+  params: NotificationParams;
+  /** Where it leads in the app, e.g. `/clashes/7`. */
+  link: string | null;
+}
+
+/**
+ * The one way to tell a player something: the row goes into D1 first, then it is pushed to the player's
+ * open tabs. A push that fails is only logged: the row is there for the next page load. A failed insert
+ * throws, as nothing was told.
+ */
+export async function notify(env: Pick<Env, 'PRESENCE'>, db: Database, notice: Notice): Promise<void> {
+  const row = await insertNotification(db, {
+    playerId: notice.playerId,
+    kind: notice.kind,
+    params: notice.params,
+    content: notificationText(notice.kind, notice.params),
+    link: notice.link,
+    createdAt: Date.now(),
+  });
+  try {
+    await env.PRESENCE.getByName(PRESENCE_ROOM).push(notice.playerId, {
+      type: 'NOTIFICATION',
+      notification: toNotification(row),
+    });
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'WARN', what: 'notification-push', error: String(error) }));
+  }
+}
