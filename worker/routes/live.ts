@@ -22,7 +22,7 @@ function forward(
   request: Request,
   viewerId: number | null,
   stub: { fetch(request: Request): Promise<Response> },
-  profile?: ActivePlayer,
+  profile?: ActivePlayer & { guest: boolean },
 ) {
   if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
     throw new AppError(426, 'upgrade-required');
@@ -62,6 +62,7 @@ export const live = new Hono<Live>()
   })
   .get('/players', async (c) => {
     const me = await requirePlayer(c);
-    const profile: ActivePlayer = { id: me.id, name: me.name, avatar: avatarOf(me) };
+    // Presence lists registered players only; a guest's channel still gets its private pushes.
+    const profile = { id: me.id, name: me.name, avatar: avatarOf(me), guest: me.guest };
     return forward(c.req.raw, me.id, c.env.PRESENCE.getByName(PRESENCE_ROOM), profile);
   });
