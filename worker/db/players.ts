@@ -58,13 +58,33 @@ function errorText(error: unknown): string {
   return `${(error as Error)?.message ?? ''} ${String((error as { cause?: unknown })?.cause ?? '')}`;
 }
 
-export async function listPlayers(db: Database, request: PageRequest<(typeof PLAYER_SORTS)[number]>) {
+/** Which players a list holds: a name fragment to look for (any case), and whether guests count. */
+export interface PlayerFilter {
+  name?: string;
+  /** false: registered players in good standing only (no guests, no banned players); true: guests only. */
+  guest?: boolean;
+}
+
+/** `%`, `_` and the escape itself stand for themselves in a LIKE pattern built from a user's text. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listPlayers(
+  db: Database,
+  request: PageRequest<(typeof PLAYER_SORTS)[number]>,
+  filter: PlayerFilter = {},
+) {
+  const where = and(
+    filter.name ? sql`lower(${players.name}) like ${likePattern(filter.name)} escape '\\'` : undefined,
+    filter.guest === false ? and(eq(players.guest, false), eq(players.status, 'ACTIVE')) : undefined,
+    filter.guest === true ? eq(players.guest, true) : undefined,
+  );
   const query = db
     .select()
     .from(players)
+    .where(where)
     .orderBy(...orderOf(request, players[request.sort], players.id))
     .$dynamic();
-  return pageOf(db, request, query, players, undefined);
+  return pageOf(db, request, query, players, where);
 }
 
 /** A new guest under `name`, or null when another player holds the name. */

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import { CLASH_SORTS } from '../../contract/clashes';
 import { GAME_SORTS } from '../../contract/games';
 import { LOG_SORTS } from '../../contract/logs';
@@ -6,7 +7,9 @@ import { NOTIFICATION_SORTS } from '../../contract/notifications';
 import { pageQuery } from '../../contract/page';
 import { PLAYER_SORTS, PreferencesBody } from '../../contract/players';
 import { EmailChangeBody, UsernameBody } from '../../contract/account';
+import type { ActivePlayers } from '../../contract/presence';
 import { SCORE_SORTS } from '../../contract/scores';
+import { PRESENCE_ROOM } from '../auth/access';
 import { countMail, mailVerification } from '../auth/mails';
 import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
 import { replaceAvatarKey, storeAvatar } from '../db/avatars';
@@ -34,6 +37,21 @@ import { toScoreSummary } from '../lib/resources/scores';
 import { pathId, readJson, readQuery } from '../lib/validate';
 
 type Players = { Bindings: Env; Variables: SessionVariables };
+
+/**
+ * GET /api/players/: a page, optionally only the players whose name holds `name` (any case), and with
+ * `guest=false` only registered players in good standing (whom a clash may invite).
+ */
+const PlayersQuery = v.object({
+  ...pageQuery(PLAYER_SORTS, 'createdAt').entries,
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'input-invalid'))),
+  guest: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'input-invalid'),
+      v.transform((flag) => flag === 'true'),
+    ),
+  ),
+});
 
 /** The signed-in player, when the path's player is them: only they change their own account. */
 async function ownAccount(c: AppContext): Promise<PlayerRow> {
@@ -72,10 +90,10 @@ async function changeAccount(db: Database, me: PlayerRow, changes: Parameters<ty
 
 export const playersRoutes = new Hono<Players>()
   .get('/', async (c) => {
-    const request = readQuery(c, pageQuery(PLAYER_SORTS, 'createdAt'));
+    const { name, guest, ...request } = readQuery(c, PlayersQuery);
     const db = database(c.env.DB);
     const viewer = await currentPlayer(c);
-    const { rows, total } = await listPlayers(db, request);
+    const { rows, total } = await listPlayers(db, request, { name, guest });
     return c.json(
       page(
         'players',
@@ -90,6 +108,11 @@ export const playersRoutes = new Hono<Players>()
     return c.json(toPlayerResource(me, me));
   })
   .get('/stats', async (c) => c.json(await overallStats(database(c.env.DB))))
+  // Anyone may see who is online. Declared before /:id, which would take "active" for an id.
+  .get('/active', async (c) => {
+    const players = await c.env.PRESENCE.getByName(PRESENCE_ROOM).active();
+    return c.json({ _embedded: { players } } satisfies ActivePlayers);
+  })
   .get('/:id', async (c) => {
     const db = database(c.env.DB);
     const row = await existingPlayer(db, pathId(c));
