@@ -36,7 +36,7 @@ async function startClash() {
     name: `Bench ${round}`,
   });
   for (const guest of invited)
-    clash = await guest.call('PUT', clash._links.accept.href.replace(/^\/api/, '/api'), {
+    clash = await guest.call('PUT', clash._links.accept.href, {
       playerId: guest.player.id,
     });
   const watcher = client(`198.51.100.${(round % 50) + 201}`);
