@@ -1,5 +1,5 @@
 import { WebSocket } from 'partysocket';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from './client';
 import { useSession } from './session';
 
@@ -46,11 +46,23 @@ export async function freshLiveUrl(
  * component unmounts.
  */
 export function useLiveSocket(path: string | null, onMessage: (message: unknown) => void): LiveState {
+  return useLiveChannel(path, onMessage).state;
+}
+
+export interface LiveChannel {
+  state: LiveState;
+  /** Sends `message` as JSON now; false (and nothing sent) while the socket is not open. */
+  send: (message: unknown) => boolean;
+}
+
+/** useLiveSocket for a socket the client also talks on (a clash's reactions and suggestions). */
+export function useLiveChannel(path: string | null, onMessage: (message: unknown) => void): LiveChannel {
   const { player } = useSession();
   const playerId = player?.id ?? null;
   const handler = useRef(onMessage);
   handler.current = onMessage;
   const [state, setState] = useState<LiveState>('inactive');
+  const current = useRef<WebSocket | null>(null);
 
   useEffect(() => {
     if (!path || playerId === null) return;
@@ -61,6 +73,7 @@ export function useLiveSocket(path: string | null, onMessage: (message: unknown)
       // A ping queued while offline is pointless once the socket is back.
       maxEnqueuedMessages: 0,
     });
+    current.current = socket;
     let lastHeard = Date.now();
     setState('connecting');
 
@@ -102,9 +115,16 @@ export function useLiveSocket(path: string | null, onMessage: (message: unknown)
       socket.removeEventListener('open', onOpen);
       socket.removeEventListener('close', onClose);
       socket.close();
+      if (current.current === socket) current.current = null;
       setState('inactive');
     };
   }, [path, playerId]);
 
-  return state;
+  const send = useCallback((message: unknown) => {
+    const socket = current.current;
+    if (!socket || socket.readyState !== socket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }, []);
+  return useMemo(() => ({ state, send }), [state, send]);
 }
