@@ -171,3 +171,16 @@ export const AnnouncementIcon = ({ className }: { className?: string }) => (
     <path d="M17 9a4 4 0 0 1 0 6M19.5 6.5a7.5 7.5 0 0 1 0 11" />
   </Icon>
 );
+
+export const BellIcon = () => (
+  <Icon>
+    <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+    <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+  </Icon>
+);
+
+export const CheckIcon = () => (
+  <Icon>
+    <path d="M20 6L9 17l-5-5" />
+  </Icon>
+);
