@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { NOTIFICATION_SORTS } from '../../contract/notifications';
 import type { PageRequest } from '../../contract/page';
 import type { Database } from './client';
 import { orderOf, pageOf } from './pages';
 import { notifications } from './schema';
 
-/** A page of the player's notifications. */
+/** A page of the player's notifications (the route's default is newest first, then the higher id). */
 export async function playerNotifications(
   db: Database,
   playerId: number,
@@ -37,6 +37,7 @@ export async function findNotification(db: Database, id: number) {
   return (await db.query.notifications.findFirst({ where: eq(notifications.id, id) })) ?? null;
 }
 
-export async function deleteNotification(db: Database, id: number) {
-  await db.delete(notifications).where(eq(notifications.id, id));
+/** Deletes the notification if it is still the player's (the route checked; the condition keeps it so). */
+export async function deleteNotification(db: Database, id: number, playerId: number) {
+  await db.delete(notifications).where(and(eq(notifications.id, id), eq(notifications.playerId, playerId)));
 }
