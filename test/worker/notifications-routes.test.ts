@@ -17,6 +17,13 @@ async function notified(session: Session, clashId: number) {
   });
 }
 
+/** A notification's self link, where it is read and deleted. */
+function selfOf(notification: NotificationResource): string {
+  const href = notification._links.self?.href;
+  if (!href) throw new Error('a notification without its self link');
+  return href;
+}
+
 const listPath = (session: Session) => `/players/${session.player.id}/notifications`;
 
 async function listOf(session: Session, query = '') {
@@ -39,7 +46,7 @@ describe('a player’s notifications', () => {
     ]);
     expect(body.page.totalElements).toBe(3);
     const [newest] = body._embedded.notifications;
-    expect(newest._links.self.href).toBe(`/api/notifications/${newest.id}`);
+    expect(selfOf(newest)).toBe(`/api/notifications/${newest.id}`);
     const oldestFirst = await listOf(alice, '?order=asc');
     expect(oldestFirst._embedded.notifications.map((n) => n.link)).toEqual([
       '/clashes/1',
@@ -52,7 +59,7 @@ describe('a player’s notifications', () => {
     const alice = await registerPlayer();
     await notified(alice, 5);
     const [listed] = (await listOf(alice))._embedded.notifications;
-    const response = await call(listed._links.self.href, { jar: alice.jar });
+    const response = await call(selfOf(listed), { jar: alice.jar });
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual(listed);
   });
@@ -62,12 +69,12 @@ describe('a player’s notifications', () => {
     await notified(alice, 6);
     await notified(alice, 7);
     const [seven, six] = (await listOf(alice))._embedded.notifications;
-    const deleted = await call(seven._links.self.href, { method: 'DELETE', jar: alice.jar });
+    const deleted = await call(selfOf(seven), { method: 'DELETE', jar: alice.jar });
     expect(deleted.status).toBe(204);
     expect((await listOf(alice))._embedded.notifications).toEqual([six]);
-    await expectError(await call(seven._links.self.href, { jar: alice.jar }), 404, 'notification-not-found');
+    await expectError(await call(selfOf(seven), { jar: alice.jar }), 404, 'notification-not-found');
     await expectError(
-      await call(seven._links.self.href, { method: 'DELETE', jar: alice.jar }),
+      await call(selfOf(seven), { method: 'DELETE', jar: alice.jar }),
       404,
       'notification-not-found',
     );
@@ -96,12 +103,8 @@ describe('someone else’s notifications', () => {
     const [alice, mallory] = await Promise.all([registerPlayer(), registerPlayer()]);
     await notified(alice, 12);
     const [mine] = (await listOf(alice))._embedded.notifications;
-    await expectError(await call(mine._links.self.href, { jar: mallory.jar }), 403, 'forbidden');
-    await expectError(
-      await call(mine._links.self.href, { method: 'DELETE', jar: mallory.jar }),
-      403,
-      'forbidden',
-    );
+    await expectError(await call(selfOf(mine), { jar: mallory.jar }), 403, 'forbidden');
+    await expectError(await call(selfOf(mine), { method: 'DELETE', jar: mallory.jar }), 403, 'forbidden');
     await expectError(await call(listPath(alice), { jar: mallory.jar }), 403, 'forbidden');
     await expectError(await call(listPath(alice), { method: 'DELETE', jar: mallory.jar }), 403, 'forbidden');
     expect((await listOf(alice))._embedded.notifications).toEqual([mine]);
@@ -111,8 +114,8 @@ describe('someone else’s notifications', () => {
     const alice = await registerPlayer();
     await notified(alice, 13);
     const [mine] = (await listOf(alice))._embedded.notifications;
-    await expectError(await call(mine._links.self.href), 401, 'unauthorized');
-    await expectError(await call(mine._links.self.href, { method: 'DELETE' }), 401, 'unauthorized');
+    await expectError(await call(selfOf(mine)), 401, 'unauthorized');
+    await expectError(await call(selfOf(mine), { method: 'DELETE' }), 401, 'unauthorized');
     await expectError(await call(listPath(alice)), 401, 'unauthorized');
     await expectError(await call(listPath(alice), { method: 'DELETE' }), 401, 'unauthorized');
     expect((await listOf(alice))._embedded.notifications).toEqual([mine]);
