@@ -1,17 +1,613 @@
-import { type Connection, Server } from 'partyserver';
-import type { ClashServerMessage } from '../contract/clashes';
+import { eq } from 'drizzle-orm';
+import { type Connection, type ConnectionContext, Server, type WSMessage } from 'partyserver';
+import * as v from 'valibot';
+import {
+  CLASH_MAX_PLAYERS,
+  CLASH_MESSAGE_COOLDOWN_MS,
+  CLASH_MIN_PLAYERS,
+  CLASH_PENDING_TTL_MS,
+  ClashClientMessage,
+  type ClashServerMessage,
+} from '../contract/clashes';
+import type { GameMessage } from '../contract/games';
+import type { NotificationKind } from '../contract/notifications';
+import { applyMove, type GameState, newGame, nextTurn, RuleError, totalSum } from '../game';
+import { clashGameRows } from '../worker/db/clashes';
+import { database } from '../worker/db/client';
+import { clashes } from '../worker/db/schema';
+import { cryptoDiceSource } from '../worker/lib/dice';
+import { notify } from '../worker/lib/notify';
+import { type ClashMember, type ClashView, toClashResource, winnerOf } from '../worker/lib/resources/clashes';
+import { toGameResource } from '../worker/lib/resources/game';
+import { tokenCounts, VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
+import { Alarms, logRoomError } from './alarms';
+import { broadcastPerViewer } from './broadcast';
+import { ClashIndex } from './clashIndex';
+import {
+  type ClashGame,
+  type ClashRecord,
+  type ClashResult,
+  type ClashSocket,
+  type NewClash,
+  type NewClashPlayer,
+  refuseClash,
+} from './clashRecord';
+import { type PlayerAccess, refuse, type RoomAction, type RoomResult, type RoomViewer } from './gameRecord';
 import { answerPings } from './heartbeat';
 
-/** One clash: lobby, turns and every game of the clash. (Logic arrives with the clashes issue.) */
+const CLASH_KEY = 'clash';
+/** When the player last sent a reaction or suggestion, from any of their tabs. */
+const saidKey = (playerId: number) => `said-${playerId}`;
+/** A start that D1 refused is tried again after this long, if nobody asks before. */
+const START_RETRY_MS = 10_000;
+
+const CLASH_TAG = 'clash';
+const gameTag = (gameId: number) => `game-${gameId}`;
+const playerTag = (playerId: number) => `player-${playerId}`;
+
+type Deadline = 'index' | 'expire' | 'start';
+const log = logRoomError('ClashRoom');
+
+/** Which socket a request opens: the clash's own (`/api/ws/clashes/{id}`) or one of its games'. */
+function socketOf(request: Request): ClashSocket {
+  const game = /\/ws\/games\/(\d+)\/?$/.exec(new URL(request.url).pathname);
+  return { viewerId: viewerFrom(request.headers.get(VIEWER_HEADER)), gameId: game ? Number(game[1]) : null };
+}
+
+const readyToStart = (record: ClashRecord | null): record is ClashRecord =>
+  record !== null &&
+  record.clash.status === 'PENDING' &&
+  record.clash.players.length >= CLASH_MIN_PLAYERS &&
+  record.clash.players.every((p) => p.status === 'ACCEPTED');
+
+const NO_ACCESS: PlayerAccess = { tokensValidAfter: 0, banned: false };
+
+/**
+ * One clash: its lobby, its turns and every game of it, so turn order is enforced inside one object.
+ * Like GameRoom, its SQLite-backed storage is the truth: each change is stored (synchronously, through
+ * `storage.kv`) before anyone hears of it, the D1 index follows (clashIndex.ts), and a notification
+ * starts only after both.
+ *
+ * RPC (worker/routes/clashes.ts, games.ts, live.ts; types in clashRecord.ts): `create`, `get`, `accept`,
+ * `decline`, `add`, `remove`, `deleteClash`, `updateAccess`; for the games, `getGame` and `actOnGame`.
+ * Moments: `onConnect` greets a clash socket with UPDATE and a game socket with GAME, `onMessage` takes
+ * members' reactions and suggestions, `onAlarm` writes the index, expires a pending clash, retries a start.
+ */
 export class ClashRoom extends Server {
   static override options = { hibernate: true };
+
+  readonly #alarms: Alarms<Deadline>;
+  readonly #index: ClashIndex;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     answerPings(ctx);
+    this.#alarms = new Alarms<Deadline>(ctx.storage, log);
+    this.#index = new ClashIndex(
+      ctx.storage,
+      this.#alarms.deadline('index'),
+      () => database(this.env.DB),
+      () => this.#load(),
+    );
   }
 
-  override onConnect(connection: Connection) {
-    connection.send(JSON.stringify({ type: 'UPDATE', clash: null } satisfies ClashServerMessage));
+  /**
+   * Starts holding the clash the Worker inserted into D1 (the owner accepted, the others invited), or
+   * answers it when it is held already: creation is retried safely. Invitations go out the first time.
+   */
+  create(init: NewClash): ClashResult {
+    if (this.#load()) return this.#answer(init.owner.id);
+    const players: ClashMember[] = init.players.map((p) => ({
+      id: p.id,
+      name: p.name,
+      avatarKey: p.avatarKey,
+      status: p.id === init.owner.id ? 'ACCEPTED' : 'PENDING',
+      score: null,
+      gameId: null,
+    }));
+    const record: ClashRecord = {
+      clash: {
+        id: init.id,
+        name: init.name,
+        type: 'LIVE',
+        status: 'PENDING',
+        owner: init.owner,
+        players,
+        turn: 0,
+        createdAt: init.createdAt,
+        updatedAt: init.createdAt,
+      },
+      access: Object.fromEntries(init.players.map((p) => [String(p.id), p.access])),
+      games: {},
+      version: 1,
+    };
+    this.#store(record);
+    // The Worker inserted the index rows with exactly these values, so it is current from the start.
+    this.#index.markCurrent(1);
+    this.#alarms.set('expire', init.createdAt + CLASH_PENDING_TTL_MS);
+    this.#tell(record, init.players.slice(1), 'clash-invitation', init.owner.name);
+    return this.#answer(init.owner.id);
+  }
+
+  /**
+   * The clash as the viewer may see it: a pending clash to its players only (401 to the anonymous,
+   * 403 to others); a started or finished one to anyone. A start that D1 refused is retried here.
+   */
+  async get(viewerId: number | null): Promise<ClashResult> {
+    if (readyToStart(this.#load())) await this.#start();
+    const record = this.#load();
+    if (!record) return refuseClash(404, 'clash-not-found');
+    if (record.clash.status === 'PENDING' && !record.clash.players.some((p) => p.id === viewerId))
+      return viewerId === null ? refuseClash(401, 'unauthorized') : refuseClash(403, 'forbidden');
+    return this.#answer(viewerId);
+  }
+
+  /** A player's access changed (worker/auth/access.ts `pushAccess`); tokens only ever end later. */
+  updateAccess(playerId: number, access: PlayerAccess) {
+    const record = this.#load();
+    const known = record?.access[String(playerId)];
+    if (!record || !known) return;
+    const tokensValidAfter = Math.max(known.tokensValidAfter, access.tokensValidAfter);
+    this.#store({
+      ...record,
+      access: { ...record.access, [playerId]: { tokensValidAfter, banned: access.banned } },
+    });
+  }
+
+  /** An invited player accepts; when every remaining player has, the clash starts. */
+  async accept(playerId: number): Promise<ClashResult> {
+    const record = this.#load();
+    const refused = this.#refuseAnswer(record, playerId);
+    if (refused || !record) return refused ?? refuseClash(404, 'clash-not-found');
+    const players = record.clash.players.map((p) =>
+      p.id === playerId ? { ...p, status: 'ACCEPTED' as const } : p,
+    );
+    const next = this.#commit(record, { ...record.clash, players });
+    await this.#published(next);
+    const me = this.#member(record, playerId);
+    this.#tell(next, [record.clash.owner], 'clash-accepted', me?.name);
+    return (await this.#start()) ?? this.#answer(playerId);
+  }
+
+  /** An invited player declines and leaves the clash; the owner left alone, the clash is cancelled. */
+  async decline(playerId: number): Promise<ClashResult> {
+    const record = this.#load();
+    const refused = this.#refuseAnswer(record, playerId);
+    if (refused || !record) return refused ?? refuseClash(404, 'clash-not-found');
+    const me = this.#member(record, playerId);
+    const next = this.#leave(record, [playerId]);
+    await this.#published(next);
+    this.#tell(next, [record.clash.owner], 'clash-declined', me?.name);
+    if (next.clash.status === 'CANCELLED') this.#tell(next, [record.clash.owner], 'clash-cancelled');
+    return (await this.#start()) ?? this.#answer(playerId);
+  }
+
+  /** The owner invites more players, up to CLASH_MAX_PLAYERS in all. */
+  async add(ownerId: number, invited: NewClashPlayer[]): Promise<ClashResult> {
+    const record = this.#load();
+    const refused = this.#refuseManage(record, ownerId);
+    if (refused || !record) return refused ?? refuseClash(404, 'clash-not-found');
+    if (invited.some((p) => this.#member(record, p.id))) return refuseClash(400, 'clash-players-invalid');
+    if (record.clash.players.length + invited.length > CLASH_MAX_PLAYERS)
+      return refuseClash(409, 'clash-full');
+    const players: ClashMember[] = [
+      ...record.clash.players,
+      ...invited.map(({ id, name, avatarKey }) => ({
+        id,
+        name,
+        avatarKey,
+        status: 'PENDING' as const,
+        score: null,
+        gameId: null,
+      })),
+    ];
+    const access = { ...record.access, ...Object.fromEntries(invited.map((p) => [String(p.id), p.access])) };
+    const next = this.#commit(record, { ...record.clash, players }, { access });
+    await this.#published(next);
+    this.#tell(next, invited, 'clash-invitation', record.clash.owner.name);
+    return this.#answer(ownerId);
+  }
+
+  /** The owner takes back invitations not yet accepted, while at least CLASH_MIN_PLAYERS stay. */
+  async remove(ownerId: number, playerIds: number[]): Promise<ClashResult> {
+    const record = this.#load();
+    const refused = this.#refuseManage(record, ownerId);
+    if (refused || !record) return refused ?? refuseClash(404, 'clash-not-found');
+    const removed = playerIds.map((id) => this.#member(record, id));
+    if (removed.some((p) => !p || p.id === ownerId)) return refuseClash(400, 'clash-players-invalid');
+    if (removed.some((p) => p?.status === 'ACCEPTED')) return refuseClash(409, 'clash-player-accepted');
+    if (record.clash.players.length - playerIds.length < CLASH_MIN_PLAYERS)
+      return refuseClash(409, 'clash-too-small');
+    const next = this.#leave(record, playerIds);
+    await this.#published(next);
+    this.#tell(next, removed as ClashMember[], 'clash-removed', record.clash.owner.name);
+    return (await this.#start()) ?? this.#answer(ownerId);
+  }
+
+  /**
+   * The owner deletes the pending clash: its D1 rows (the clash's cascade), then the room's storage; open
+   * sockets hear `clash: null` and close. Nothing else runs in between, so no answer races the deletion.
+   */
+  async deleteClash(ownerId: number): Promise<ClashResult> {
+    const refused = this.#refuseManage(this.#load(), ownerId);
+    if (refused) return refused;
+    const outcome = await this.ctx.blockConcurrencyWhile(async (): Promise<ClashResult | ClashRecord> => {
+      const record = this.#load();
+      const again = this.#refuseManage(record, ownerId);
+      if (again || !record) return again ?? refuseClash(404, 'clash-not-found');
+      try {
+        await database(this.env.DB).delete(clashes).where(eq(clashes.id, record.clash.id));
+      } catch (error) {
+        // Thrown out of blockConcurrencyWhile, an error would reset the object: answer it instead.
+        log('delete', error);
+        return refuseClash(503, 'service-unavailable');
+      }
+      await this.ctx.storage.deleteAll();
+      await this.ctx.storage.deleteAlarm();
+      return record;
+    });
+    if ('ok' in outcome) return outcome;
+    const gone = JSON.stringify({ type: 'UPDATE', clash: null } satisfies ClashServerMessage);
+    for (const connection of this.getConnections()) {
+      try {
+        connection.send(gone);
+        connection.close(1000, 'clash-deleted');
+      } catch {
+        // Already closing.
+      }
+    }
+    const others = outcome.clash.players.filter((p) => p.id !== ownerId);
+    this.#tell(outcome, others, 'clash-deleted', outcome.clash.owner.name, null);
+    return { ok: true, clash: toClashResource(outcome.clash, ownerId) };
+  }
+
+  /** A game of the clash as the viewer may see it; its player with a token that no longer counts gets 401. */
+  getGame(gameId: number, viewer: RoomViewer | null): RoomResult {
+    const record = this.#load();
+    const game = record?.games[String(gameId)];
+    if (!record || !game) return refuse(404, 'game-not-found');
+    if (viewer?.playerId === game.meta.player.id && !this.#tokenCounts(record, viewer))
+      return refuse(401, 'token-expired');
+    return { ok: true, game: this.#gameResource(record, game, viewer?.playerId ?? null) };
+  }
+
+  /**
+   * One move on a clash game, by its player on turn: the rules, then commit and broadcast. A fill passes
+   * the turn; the last fill of the last game completes the clash, whose scores are written before the
+   * answer. Read, check and store are one synchronous run, so of racing moves only one can pass.
+   */
+  async actOnGame(gameId: number, viewer: RoomViewer, action: RoomAction): Promise<RoomResult> {
+    const record = this.#load();
+    const game = record?.games[String(gameId)];
+    if (!record || !game) return refuse(404, 'game-not-found');
+    if (viewer.playerId !== game.meta.player.id) return refuse(403, 'not-your-game');
+    if (!this.#tokenCounts(record, viewer)) return refuse(401, 'token-expired');
+    if (this.#access(record, viewer.playerId).banned) return refuse(403, 'player-banned');
+    if (action.type === 'UNDO' || action.type === 'RESTART' || action.type === 'ARCHIVE')
+      return refuse(409, 'clash-game-locked');
+    if (game.state.status === 'COMPLETED') return refuse(409, 'game-completed');
+    if (!this.#onTurn(record, gameId)) return refuse(409, 'not-your-turn');
+    let state: GameState;
+    try {
+      state = applyMove(game.state, action, cryptoDiceSource);
+    } catch (error) {
+      if (error instanceof RuleError) return refuse(409, error.key);
+      throw error;
+    }
+    const updatedAt = this.#nextTime(record);
+    const games = { ...record.games, [gameId]: { state, meta: { ...game.meta, updatedAt } } };
+    let clash = record.clash;
+    if (action.type === 'FILL') clash = this.#afterFill(clash, games, gameId);
+    const next = this.#commit(record, clash, { games });
+    this.#broadcastGame(next, gameId);
+    const turnPassed = next.clash.turn !== record.clash.turn;
+    const onTurnGame = next.clash.players[next.clash.turn]?.gameId;
+    if (turnPassed && onTurnGame) this.#broadcastGame(next, onTurnGame);
+    this.#broadcastClash(next);
+    if (next.clash.status === 'COMPLETED') {
+      await this.#index.sync();
+      this.#tell(next, next.clash.players, 'clash-completed', winnerOf(next.clash)?.name);
+    } else if (turnPassed) {
+      this.#tellTurn(next);
+    }
+    return {
+      ok: true,
+      game: this.#gameResource(next, next.games[String(gameId)] as ClashGame, viewer.playerId),
+    };
+  }
+
+  /** Tags say which sockets a broadcast reaches, and whose they are; they survive hibernation. */
+  override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    const { viewerId, gameId } = socketOf(ctx.request);
+    return [gameId === null ? CLASH_TAG : gameTag(gameId), ...(viewerId ? [playerTag(viewerId)] : [])];
+  }
+
+  /** worker/routes/live.ts let the socket in; it is greeted with the current clash, or its game. */
+  override onConnect(connection: Connection<ClashSocket>, ctx: ConnectionContext) {
+    const socket = socketOf(ctx.request);
+    connection.setState(socket);
+    const record = this.#load();
+    connection.send(
+      socket.gameId === null
+        ? this.#clashMessage(record, socket.viewerId)
+        : this.#gameMessage(record, socket.gameId, socket.viewerId),
+    );
+  }
+
+  /** A member's reaction or suggestion, to every clash socket; a refusal, to the sending socket only. */
+  override onMessage(connection: Connection<ClashSocket>, message: WSMessage) {
+    const refuseMessage = (key: string) =>
+      connection.send(JSON.stringify({ type: 'ERROR', key } satisfies ClashServerMessage));
+    let input: unknown;
+    try {
+      input = JSON.parse(String(message));
+    } catch {
+      return refuseMessage('reaction-invalid');
+    }
+    const parsed = v.safeParse(ClashClientMessage, input);
+    if (!parsed.success) {
+      const key = parsed.issues[0]?.message ?? '';
+      const suggestion = (input as { type?: unknown } | null)?.type === 'SUGGESTION';
+      return refuseMessage(
+        /^[a-z-]+$/.test(key) ? key : suggestion ? 'suggestion-invalid' : 'reaction-invalid',
+      );
+    }
+    const record = this.#load();
+    const sender = connection.state?.gameId === null ? connection.state.viewerId : null;
+    const member = record && sender !== null ? this.#member(record, sender) : undefined;
+    if (!member) return refuseMessage('not-clash-member');
+    const now = Date.now();
+    const said = this.ctx.storage.kv.get<number>(saidKey(member.id)) ?? 0;
+    if (now - said < CLASH_MESSAGE_COOLDOWN_MS) return refuseMessage('message-too-early');
+    this.ctx.storage.kv.put(saidKey(member.id), now);
+    const out: ClashServerMessage = { ...parsed.output, playerId: member.id, name: member.name };
+    const text = JSON.stringify(out);
+    broadcastPerViewer(
+      this.getConnections(CLASH_TAG),
+      () => null,
+      () => text,
+    );
+  }
+
+  override async onAlarm() {
+    const due = this.#alarms.due();
+    if (due.includes('expire')) await this.#expire();
+    if (due.includes('start')) await this.#start();
+    await this.#index.sync();
+  }
+
+  /** The pending clash nobody finished answering in time is cancelled; everyone is told. */
+  async #expire() {
+    const record = this.#load();
+    if (!record || record.clash.status !== 'PENDING') return;
+    const next = this.#commit(record, { ...record.clash, status: 'CANCELLED' });
+    await this.#published(next);
+    this.#tell(next, next.clash.players, 'clash-cancelled');
+  }
+
+  /**
+   * Starts the clash when every remaining player has accepted: one D1 games row per player (found first,
+   * so a retry after a crash reuses them), then the record IN_PROGRESS. Nothing else runs in between, so
+   * a racing accept or GET cannot start it twice. Answers 503 when D1 refused (the alarm retries).
+   */
+  async #start(): Promise<ClashResult | null> {
+    if (!readyToStart(this.#load())) return null;
+    const outcome = await this.ctx.blockConcurrencyWhile(async (): Promise<ClashRecord | 'failed' | null> => {
+      const record = this.#load();
+      if (!readyToStart(record)) return null;
+      const now = Date.now();
+      let rows: Awaited<ReturnType<typeof clashGameRows>>;
+      try {
+        rows = await clashGameRows(database(this.env.DB), record.clash.id, record.clash.players, now);
+      } catch (error) {
+        // Thrown out of blockConcurrencyWhile, an error would reset the object: answer it instead.
+        log('start', error);
+        this.#alarms.set('start', now + START_RETRY_MS);
+        return 'failed';
+      }
+      const games: Record<string, ClashGame> = {};
+      const players = record.clash.players.map((p) => {
+        const row = rows.find((r) => r.playerId === p.id);
+        if (!row) throw new Error(`no game row for player ${p.id}`);
+        games[row.id] = {
+          state: newGame('CLASH'),
+          meta: {
+            id: row.id,
+            player: { id: p.id, name: p.name },
+            archived: false,
+            createdAt: row.createdAt,
+            updatedAt: row.createdAt,
+          },
+        };
+        return { ...p, gameId: row.id, score: 0 };
+      });
+      this.#alarms.clear('expire');
+      this.#alarms.clear('start');
+      return this.#commit(record, { ...record.clash, status: 'IN_PROGRESS', turn: 0, players }, { games });
+    });
+    if (outcome === 'failed') return refuseClash(503, 'service-unavailable');
+    if (!outcome) return null;
+    await this.#published(outcome);
+    this.#tell(outcome, outcome.clash.players, 'clash-started');
+    this.#tellTurn(outcome);
+    return null;
+  }
+
+  /** A fill's consequence for the clash: the player's running score, then the next turn or the end. */
+  #afterFill(clash: ClashView, games: Record<string, ClashGame>, gameId: number): ClashView {
+    const players = clash.players.map((p) => {
+      const game = p.gameId === null ? undefined : games[String(p.gameId)];
+      return p.gameId === gameId && game ? { ...p, score: totalSum(game.state.sheet) } : p;
+    });
+    const complete = players.map((p) => games[String(p.gameId)]?.state.status === 'COMPLETED');
+    const turn = nextTurn(clash.turn, complete);
+    return turn === null ? { ...clash, players, status: 'COMPLETED' } : { ...clash, players, turn };
+  }
+
+  /** The record without `playerIds` (declined or removed); the owner left alone, the clash is cancelled. */
+  #leave(record: ClashRecord, playerIds: number[]): ClashRecord {
+    const players = record.clash.players.filter((p) => !playerIds.includes(p.id));
+    const access = { ...record.access };
+    for (const id of playerIds) delete access[String(id)];
+    const cancelled = players.length < CLASH_MIN_PLAYERS;
+    if (cancelled) this.#alarms.clear('expire');
+    const next = this.#commit(
+      record,
+      { ...record.clash, players, status: cancelled ? 'CANCELLED' : record.clash.status },
+      { access },
+    );
+    // A pending clash is for its players' eyes only: their open sockets on it close.
+    for (const id of playerIds)
+      for (const connection of this.getConnections<ClashSocket>(playerTag(id)))
+        if (connection.state?.gameId === null) connection.close(1000, 'not-clash-member');
+    return next;
+  }
+
+  /** Why `playerId` may not answer the invitation now, or null when they may. */
+  #refuseAnswer(record: ClashRecord | null, playerId: number): ClashResult | null {
+    if (!record) return refuseClash(404, 'clash-not-found');
+    if (record.clash.status !== 'PENDING') return refuseClash(409, 'clash-not-pending');
+    if (this.#member(record, playerId)?.status !== 'PENDING') return refuseClash(409, 'not-invited');
+    return null;
+  }
+
+  /** Why `ownerId` may not manage the clash now, or null when they may. */
+  #refuseManage(record: ClashRecord | null, ownerId: number): ClashResult | null {
+    if (!record) return refuseClash(404, 'clash-not-found');
+    if (record.clash.owner.id !== ownerId) return refuseClash(403, 'not-clash-owner');
+    if (record.clash.status !== 'PENDING') return refuseClash(409, 'clash-not-pending');
+    return null;
+  }
+
+  /** After a lobby change, a start or an expiry: everyone sees it, and the D1 index has it before the answer. */
+  async #published(record: ClashRecord) {
+    this.#broadcastClash(record);
+    await this.#index.sync();
+  }
+
+  #member(record: ClashRecord, playerId: number): ClashMember | undefined {
+    return record.clash.players.find((p) => p.id === playerId);
+  }
+
+  #onTurn(record: ClashRecord, gameId: number): boolean {
+    return (
+      record.clash.status === 'IN_PROGRESS' && record.clash.players[record.clash.turn]?.gameId === gameId
+    );
+  }
+
+  #access(record: ClashRecord, playerId: number): PlayerAccess {
+    return record.access[String(playerId)] ?? NO_ACCESS;
+  }
+
+  #tokenCounts(record: ClashRecord, viewer: RoomViewer): boolean {
+    return tokenCounts(viewer.issuedAtMs, this.#access(record, viewer.playerId));
+  }
+
+  #load(): ClashRecord | null {
+    return this.ctx.storage.kv.get<ClashRecord>(CLASH_KEY) ?? null;
+  }
+
+  #store(record: ClashRecord) {
+    this.ctx.storage.kv.put(CLASH_KEY, record);
+  }
+
+  /** Strictly increasing, so a client can tell the newer of two messages by updatedAt alone. */
+  #nextTime(record: ClashRecord): number {
+    return Math.max(Date.now(), record.clash.updatedAt + 1);
+  }
+
+  /**
+   * Stores the successor of `record` (next version, later updatedAt) and, when the index was current,
+   * the alarm that brings it up to date, in one synchronous run. The caller broadcasts it.
+   */
+  #commit(
+    record: ClashRecord,
+    clash: ClashView,
+    changes: Partial<Omit<ClashRecord, 'clash'>> = {},
+  ): ClashRecord {
+    const wasIndexed = this.#index.isCurrent(record.version);
+    const next: ClashRecord = {
+      ...record,
+      ...changes,
+      clash: { ...clash, updatedAt: this.#nextTime(record) },
+      version: record.version + 1,
+    };
+    this.#store(next);
+    if (wasIndexed) this.#index.schedule();
+    return next;
+  }
+
+  #answer(viewerId: number | null): ClashResult {
+    const record = this.#load();
+    if (!record) return refuseClash(404, 'clash-not-found');
+    return { ok: true, clash: toClashResource(record.clash, viewerId) };
+  }
+
+  #gameResource(record: ClashRecord, game: ClashGame, viewerId: number | null) {
+    return toGameResource(game.state, game.meta, viewerId, this.#onTurn(record, game.meta.id));
+  }
+
+  /** Each clash socket gets the clash as its viewer may see it (members with their links, watchers without). */
+  #broadcastClash(record: ClashRecord) {
+    const members = new Set(record.clash.players.map((p) => p.id));
+    broadcastPerViewer(
+      this.getConnections<ClashSocket>(CLASH_TAG),
+      (connection) => {
+        const viewerId = connection.state?.viewerId ?? null;
+        return viewerId !== null && members.has(viewerId) ? viewerId : null;
+      },
+      (viewerId) => this.#clashMessage(record, viewerId),
+    );
+  }
+
+  /** The game's sockets get it: its player's tabs with links (when on turn), watchers without. */
+  #broadcastGame(record: ClashRecord, gameId: number) {
+    const playerId = record.games[String(gameId)]?.meta.player.id;
+    broadcastPerViewer(
+      this.getConnections<ClashSocket>(gameTag(gameId)),
+      (connection) => (connection.state?.viewerId === playerId ? playerId : null),
+      (viewerId) => this.#gameMessage(record, gameId, viewerId ?? null),
+    );
+  }
+
+  #clashMessage(record: ClashRecord | null, viewerId: number | null): string {
+    const clash = record ? toClashResource(record.clash, viewerId) : null;
+    return JSON.stringify({ type: 'UPDATE', clash } satisfies ClashServerMessage);
+  }
+
+  #gameMessage(record: ClashRecord | null, gameId: number, viewerId: number | null): string {
+    const game = record?.games[String(gameId)];
+    const message: GameMessage = {
+      type: 'GAME',
+      game: record && game ? this.#gameResource(record, game, viewerId) : null,
+    };
+    return JSON.stringify(message);
+  }
+
+  /** The player on turn is told, unless they have a socket open on this clash (they see it already). */
+  #tellTurn(record: ClashRecord) {
+    const player = record.clash.players[record.clash.turn];
+    if (!player || record.clash.status !== 'IN_PROGRESS') return;
+    for (const _open of this.getConnections(playerTag(player.id))) return;
+    this.#tell(record, [player], 'clash-turn');
+  }
+
+  /**
+   * Notifications start once the change is stored and broadcast, and never hold up the answer: a failure
+   * is logged (notify.ts inserts the row before it pushes, so a row written stays for the next page load).
+   */
+  #tell(
+    record: ClashRecord,
+    to: { id: number }[],
+    kind: NotificationKind,
+    player?: string,
+    link: string | null = `/clashes/${record.clash.id}`,
+  ) {
+    const db = database(this.env.DB);
+    const params = { clash: record.clash.name, ...(player ? { player } : {}) };
+    for (const { id } of to)
+      notify(this.env, db, { playerId: id, kind, params, link }).catch((error) =>
+        log(`notify-${kind}`, error),
+      );
   }
 }

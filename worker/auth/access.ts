@@ -1,4 +1,5 @@
 import type { PlayerAccess } from '../../durable-objects/gameRecord';
+import { liveClashesOf } from '../db/clashes';
 import type { Database } from '../db/client';
 import { unarchivedSoloGames } from '../db/games';
 import { findPlayer } from '../db/players';
@@ -17,15 +18,20 @@ export const accessOf = (player: Pick<PlayerRow, 'tokensValidAfter' | 'status'>)
 
 /**
  * Tells the rooms the player acts in that their access changed, once D1 has it: the rooms of their
- * unarchived games refuse a move with a token that no longer counts (moves don't read D1), and their
- * private channels close (they were opened with such a token). Clash rooms join here with clashes.
+ * unarchived games and of their pending and running clashes refuse a move with a token that no longer
+ * counts (moves don't read D1), and their private channels close (they were opened with such a token).
  */
 export async function pushAccess(env: Env, db: Database, playerId: number) {
-  const [player, rooms] = await Promise.all([findPlayer(db, playerId), unarchivedSoloGames(db, playerId)]);
+  const [player, rooms, clashRooms] = await Promise.all([
+    findPlayer(db, playerId),
+    unarchivedSoloGames(db, playerId),
+    liveClashesOf(db, playerId),
+  ]);
   if (!player) return;
   const access = accessOf(player);
   await Promise.all([
     ...rooms.map((room) => env.GAME_ROOM.getByName(String(room.id)).updateAccess(access)),
+    ...clashRooms.map((clash) => env.CLASH_ROOM.getByName(String(clash.id)).updateAccess(playerId, access)),
     env.PRESENCE.getByName(PRESENCE_ROOM).endSessions(playerId),
   ]);
 }

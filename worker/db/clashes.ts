@@ -1,38 +1,37 @@
-import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { CLASH_SORTS } from '../../contract/clashes';
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { CLASH_SORTS, ClashPlayerStatus } from '../../contract/clashes';
 import type { PageRequest } from '../../contract/page';
 import type { Database } from './client';
 import { orderOf, pageOf, playerRef } from './pages';
-import { clashes, clashPlayers, players } from './schema';
+import { type ClashRow, clashes, clashPlayers, games, players } from './schema';
 
-/** Whether clash `id` exists and whether the player is one of its players (whatever their answer to it). */
-export async function clashMembership(
-  db: Database,
-  clashId: number,
-  playerId: number,
-): Promise<'missing' | 'member' | 'stranger'> {
-  const [clash, member] = await Promise.all([
-    db.query.clashes.findFirst({ columns: { id: true }, where: eq(clashes.id, clashId) }),
-    db.query.clashPlayers.findFirst({
-      columns: { playerId: true },
-      where: and(eq(clashPlayers.clashId, clashId), eq(clashPlayers.playerId, playerId)),
-    }),
-  ]);
-  if (!clash) return 'missing';
-  return member ? 'member' : 'stranger';
+/** Whether clash `id` is in the D1 index: routes ask before they reach a room, so no room starts for a number. */
+export async function clashExists(db: Database, clashId: number): Promise<boolean> {
+  return !!(await db.query.clashes.findFirst({ columns: { id: true }, where: eq(clashes.id, clashId) }));
 }
 
-/** The clashes the player owns or was invited to, each with its players in turn order. */
+const clashesOf = (db: Database, playerId: number) =>
+  db.select({ id: clashPlayers.clashId }).from(clashPlayers).where(eq(clashPlayers.playerId, playerId));
+
+/**
+ * The clashes the player owns or was invited to, each with its players in turn order. A pending clash
+ * is its players' business: when `viewerId` (null: anonymous) is someone else, only the pending clashes
+ * they are in too are listed.
+ */
 export async function playerClashes(
   db: Database,
   playerId: number,
   request: PageRequest<(typeof CLASH_SORTS)[number]>,
+  viewerId: number | null = playerId,
 ) {
-  const member = db
-    .select({ id: clashPlayers.clashId })
-    .from(clashPlayers)
-    .where(eq(clashPlayers.playerId, playerId));
-  const where: SQL | undefined = or(eq(clashes.ownerId, playerId), inArray(clashes.id, member));
+  const mine = or(eq(clashes.ownerId, playerId), inArray(clashes.id, clashesOf(db, playerId)));
+  const visible =
+    viewerId === playerId
+      ? undefined
+      : viewerId === null
+        ? ne(clashes.status, 'PENDING')
+        : or(ne(clashes.status, 'PENDING'), inArray(clashes.id, clashesOf(db, viewerId)));
+  const where: SQL | undefined = and(mine, visible);
   const query = db
     .select({ clash: clashes, owner: playerRef })
     .from(clashes)
@@ -63,4 +62,76 @@ export async function playerClashes(
     rows: rows.map((row) => ({ ...row, members: members.filter((m) => m.clashId === row.clash.id) })),
     total,
   };
+}
+
+/** A new clash's rows: the owner accepted, the others invited, in the given turn order. */
+export interface NewClashRows {
+  name: string;
+  ownerId: number;
+  players: { id: number; status: ClashPlayerStatus }[];
+  createdAt: number;
+}
+
+/**
+ * Inserts a clash and its players in one batch (one transaction), so no clash is ever without its
+ * players. The players' statement finds the clash's id as the newest clash: inside the transaction no
+ * other insert can come between.
+ */
+export async function insertClash(db: Database, rows: NewClashRows): Promise<ClashRow> {
+  const members = JSON.stringify(rows.players);
+  const [inserted] = await db.batch([
+    db
+      .insert(clashes)
+      .values({
+        name: rows.name,
+        ownerId: rows.ownerId,
+        createdAt: rows.createdAt,
+        updatedAt: rows.createdAt,
+      })
+      .returning(),
+    db.run(sql`INSERT INTO clash_players (clash_id, player_id, status, position)
+      SELECT (SELECT max(id) FROM clashes), json_extract(value, '$.id'), json_extract(value, '$.status'), key
+      FROM json_each(${members})`),
+  ]);
+  const clash = inserted[0];
+  if (!clash) throw new Error('clash insert returned no row');
+  return clash;
+}
+
+/**
+ * The clash's game rows, one per player, inserted for the players who have none: a start retried after a
+ * crash reuses the rows the first attempt made. The clash's room calls it, one start at a time.
+ */
+export async function clashGameRows(
+  db: Database,
+  clashId: number,
+  members: { id: number }[],
+  now: number,
+): Promise<{ id: number; playerId: number; createdAt: number }[]> {
+  const columns = { id: games.id, playerId: games.playerId, createdAt: games.createdAt };
+  const existing = await db.select(columns).from(games).where(eq(games.clashId, clashId));
+  const missing = members.filter((m) => !existing.some((row) => row.playerId === m.id));
+  if (missing.length === 0) return existing;
+  const inserted = await db
+    .insert(games)
+    .values(
+      missing.map((m) => ({
+        playerId: m.id,
+        clashId,
+        type: 'CLASH' as const,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning(columns);
+  return [...existing, ...inserted];
+}
+
+/** The clashes the player is in that are still pending or in progress: the rooms that hold their access. */
+export async function liveClashesOf(db: Database, playerId: number): Promise<{ id: number }[]> {
+  return db
+    .select({ id: clashes.id })
+    .from(clashPlayers)
+    .innerJoin(clashes, eq(clashes.id, clashPlayers.clashId))
+    .where(and(eq(clashPlayers.playerId, playerId), inArray(clashes.status, ['PENDING', 'IN_PROGRESS'])));
 }

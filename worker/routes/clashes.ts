@@ -1,7 +1,136 @@
-import { Hono } from 'hono';
-import type { SessionVariables } from '../auth/session';
+import { type Context, Hono } from 'hono';
+import type { ClashResult, NewClashPlayer } from '../../durable-objects/clashRecord';
+import { CLASH_SORTS, ClashPlayerBody, ClashPlayersBody, CreateClashBody } from '../../contract/clashes';
+import { pageQuery } from '../../contract/page';
+import { accessOf } from '../auth/access';
+import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
+import { clashExists, insertClash, playerClashes } from '../db/clashes';
+import { type Database, database } from '../db/client';
+import { findPlayer } from '../db/players';
+import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
+import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
+import { page } from '../lib/hal';
+import { clashViewOf, toClashResource } from '../lib/resources/clashes';
+import { pathId, readJson, readQuery } from '../lib/validate';
 
 type Clashes = { Bindings: Env; Variables: SessionVariables };
 
-export const clashesRoutes = new Hono<Clashes>();
+const ListQuery = pageQuery(CLASH_SORTS, 'updatedAt');
+
+/**
+ * The room of the path's clash, found through the clash's row in the D1 index: no row, no room (404),
+ * so no request starts a Durable Object for a number that is no clash.
+ */
+async function roomOf(c: AppContext) {
+  let id: number;
+  try {
+    id = pathId(c);
+  } catch {
+    throw notFound('clash-not-found');
+  }
+  if (!(await clashExists(database(c.env.DB), id))) throw notFound('clash-not-found');
+  return c.env.CLASH_ROOM.getByName(String(id));
+}
+
+/** A room's refusal becomes the API's error; its clash, the body. */
+function answer(c: Context, result: ClashResult, status: 200 | 201 = 200) {
+  if (!result.ok) throw new AppError(result.status, result.key);
+  return c.json(result.clash, status);
+}
+
+/** Clashes are for registered players: a guest may neither make one nor join one. */
+async function registeredPlayer(c: AppContext): Promise<PlayerRow> {
+  const me = await requirePlayer(c);
+  if (me.guest) throw forbidden('guest-not-allowed');
+  return me;
+}
+
+/** The players to put in a clash, in the given order: each one existing, registered and not banned. */
+async function clashPlayersOf(db: Database, ids: number[]): Promise<NewClashPlayer[]> {
+  const rows = await Promise.all(ids.map((id) => findPlayer(db, id)));
+  return rows.map((row) => {
+    if (!row) throw notFound('player-not-found');
+    if (row.guest) throw forbidden('guest-not-allowed');
+    if (row.status === 'BANNED') throw forbidden('clash-player-banned');
+    return { id: row.id, name: row.name, avatarKey: row.avatarKey, access: accessOf(row) };
+  });
+}
+
+/** Accept or decline: an invited player answers for themselves only. */
+function answerInvitation(how: 'accept' | 'decline') {
+  return async (c: AppContext) => {
+    const me = await registeredPlayer(c);
+    const room = await roomOf(c);
+    const { playerId } = await readJson(c, ClashPlayerBody);
+    if (playerId !== me.id) throw forbidden();
+    return answer(c, how === 'accept' ? await room.accept(me.id) : await room.decline(me.id));
+  };
+}
+
+export const clashesRoutes = new Hono<Clashes>()
+  // The owner challenges 1 or 2 players: the rows first, then the room, which sends the invitations.
+  .post('/', async (c) => {
+    const me = await registeredPlayer(c);
+    const body = await readJson(c, CreateClashBody);
+    if (body.ownerId !== me.id) throw forbidden('clash-owner-mismatch');
+    if (!body.playerIds.includes(me.id)) throw badRequest('clash-players-invalid');
+    // The owner plays first; the others keep the order they were given in.
+    const order = [me.id, ...body.playerIds.filter((id) => id !== me.id)];
+    const db = database(c.env.DB);
+    const players = await clashPlayersOf(db, order);
+    const createdAt = Date.now();
+    const row = await insertClash(db, {
+      name: body.name,
+      ownerId: me.id,
+      players: order.map((id) => ({ id, status: id === me.id ? 'ACCEPTED' : 'PENDING' })),
+      createdAt,
+    });
+    const room = c.env.CLASH_ROOM.getByName(String(row.id));
+    const created = await room.create({
+      id: row.id,
+      name: row.name,
+      owner: { id: me.id, name: me.name },
+      players,
+      createdAt,
+    });
+    return answer(c, created, 201);
+  })
+  // The caller's clashes, from the D1 index (which the rooms keep current before answering a lobby change).
+  .get('/', async (c) => {
+    const me = await requirePlayer(c);
+    const query = readQuery(c, ListQuery);
+    const { rows, total } = await playerClashes(database(c.env.DB), me.id, query);
+    const items = rows.map((row) => toClashResource(clashViewOf(row.clash, row.owner, row.members), me.id));
+    return c.json(page('clashes', items, query, total));
+  })
+  // A pending clash is for its players only; a started or finished one, anyone may watch.
+  .get('/:id', async (c) => {
+    const room = await roomOf(c);
+    const viewer = await currentPlayer(c);
+    return answer(c, await room.get(viewer?.id ?? null));
+  })
+  .put('/:id/accept', answerInvitation('accept'))
+  .put('/:id/decline', answerInvitation('decline'))
+  // The owner's: invite more players (registered, not banned), or take back invitations not yet accepted.
+  .put('/:id/add', async (c) => {
+    const me = await requirePlayer(c);
+    const room = await roomOf(c);
+    const { playerIds } = await readJson(c, ClashPlayersBody);
+    const players = await clashPlayersOf(database(c.env.DB), playerIds);
+    return answer(c, await room.add(me.id, players));
+  })
+  .put('/:id/remove', async (c) => {
+    const me = await requirePlayer(c);
+    const room = await roomOf(c);
+    const { playerIds } = await readJson(c, ClashPlayersBody);
+    return answer(c, await room.remove(me.id, playerIds));
+  })
+  // The owner deletes a pending clash (its self link).
+  .delete('/:id', async (c) => {
+    const me = await requirePlayer(c);
+    const room = await roomOf(c);
+    const deleted = await room.deleteClash(me.id);
+    if (!deleted.ok) throw new AppError(deleted.status, deleted.key);
+    return c.body(null, 204);
+  });

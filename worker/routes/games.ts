@@ -34,12 +34,20 @@ const soloRoom = (env: Env, id: number) => env.GAME_ROOM.getByName(String(id));
 
 /**
  * The room that owns game `id`, found through the game's row in the D1 index: no row, no room (404), so
- * no request starts a Durable Object for a number that is no game. Every game is solo for now; clash
- * games will live in their ClashRoom, and this is the one place to send them there (the row's type and
- * clash id say which).
+ * no request starts a Durable Object for a number that is no game. A solo game has a GameRoom of its
+ * own; a clash game lives in its clash's ClashRoom, which enforces the turns. This is the one place that
+ * tells them apart (the row's type and clash id).
  */
 async function ownerOf(env: Env, id: number): Promise<GameOwner> {
-  if (!(await findGameRow(database(env.DB), id))) throw notFound('game-not-found');
+  const row = await findGameRow(database(env.DB), id);
+  if (!row) throw notFound('game-not-found');
+  if (row.type === 'CLASH' && row.clashId !== null) {
+    const clash = env.CLASH_ROOM.getByName(String(row.clashId));
+    return {
+      get: (viewer) => clash.getGame(id, viewer),
+      act: (viewer, action) => clash.actOnGame(id, viewer, action),
+    };
+  }
   return soloRoom(env, id);
 }
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { PRESENCE_ROOM } from '../auth/access';
 import { currentPlayer, refuseBanned, requirePlayer, type SessionVariables } from '../auth/session';
-import { clashMembership } from '../db/clashes';
+import { clashExists } from '../db/clashes';
 import { database } from '../db/client';
 import { findGameRow } from '../db/games';
 import type { Env } from '../env';
@@ -41,24 +41,32 @@ export const live = new Hono<Live>()
     if (foreignOrigin(c)) throw forbidden('origin-invalid');
     await next();
   })
-  // Only a game of the D1 index has a room to watch; any other number starts nothing. Anyone may
-  // watch, but a token that no longer counts is refused (401), and so is a banned player (403).
+  // Only a game of the D1 index has a room to watch; any other number starts nothing. A clash game's
+  // socket is its clash's room's. Anyone may watch, but a token that no longer counts is refused (401),
+  // and so is a banned player (403).
   .get('/games/:id', async (c) => {
     const id = pathId(c);
-    if (!(await findGameRow(database(c.env.DB), id))) throw notFound('game-not-found');
+    const row = await findGameRow(database(c.env.DB), id);
+    if (!row) throw notFound('game-not-found');
     const viewer = await currentPlayer(c);
     if (viewer) refuseBanned(viewer);
-    return forward(c.req.raw, viewer?.id ?? null, c.env.GAME_ROOM.getByName(String(id)));
+    const room =
+      row.type === 'CLASH' && row.clashId !== null
+        ? c.env.CLASH_ROOM.getByName(String(row.clashId))
+        : c.env.GAME_ROOM.getByName(String(id));
+    return forward(c.req.raw, viewer?.id ?? null, room);
   })
-  // A clash's room opens only for a clash of the D1 index, and only to its players: no socket starts a
-  // room for a number that is no clash, nor lets a stranger listen in.
+  // A clash's room opens only for a clash of the D1 index, so no socket starts a room for a number that
+  // is no clash; then the room says who may look: a pending clash its players only, a started one anyone.
   .get('/clashes/:id', async (c) => {
-    const playerId = (await requirePlayer(c)).id;
     const id = pathId(c);
-    const membership = await clashMembership(database(c.env.DB), id, playerId);
-    if (membership === 'missing') throw notFound('clash-not-found');
-    if (membership === 'stranger') throw forbidden();
-    return forward(c.req.raw, playerId, c.env.CLASH_ROOM.getByName(String(id)));
+    if (!(await clashExists(database(c.env.DB), id))) throw notFound('clash-not-found');
+    const viewer = await currentPlayer(c);
+    if (viewer) refuseBanned(viewer);
+    const room = c.env.CLASH_ROOM.getByName(String(id));
+    const visible = await room.get(viewer?.id ?? null);
+    if (!visible.ok) throw new AppError(visible.status, visible.key);
+    return forward(c.req.raw, viewer?.id ?? null, room);
   })
   .get('/players', async (c) => {
     const me = await requirePlayer(c);

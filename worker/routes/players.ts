@@ -144,8 +144,9 @@ export const playersRoutes = new Hono<Players>()
     const request = readQuery(c, pageQuery(CLASH_SORTS, 'createdAt'));
     const db = database(c.env.DB);
     const player = await existingPlayer(db, pathId(c));
-    const { rows, total } = await playerClashes(db, player.id, request);
+    // Another player's pending clashes are listed only to those invited to them too.
     const viewerId = (await currentPlayer(c))?.id ?? null;
+    const { rows, total } = await playerClashes(db, player.id, request, viewerId);
     const items = rows.map((row) =>
       toClashResource(clashViewOf(row.clash, row.owner, row.members), viewerId),
     );

@@ -59,16 +59,22 @@ export function clashPermissions(clash: ClashView, viewerId: number | null) {
   };
 }
 
+/** The indices (in turn order) of the players who wear the crown: none until the clash is completed. */
+export const crownsOf = (clash: ClashView): Set<number> =>
+  clash.status === 'COMPLETED' ? new Set(crowned(clash.players.map((p) => p.score ?? 0))) : new Set();
+
+/** The winner of a completed clash: the first crowned player in turn order (the room's index writes it). */
+export function winnerOf(clash: ClashView): ClashMember | null {
+  const crowns = crownsOf(clash);
+  return crowns.size ? (clash.players[Math.min(...crowns)] ?? null) : null;
+}
+
 /** The clash as `viewerId` sees it: links only for what they may do now, the crowns once it is over. */
 export function toClashResource(clash: ClashView, viewerId: number | null): ClashResource {
   const base = clashPath(clash.id);
   const may = clashPermissions(clash, viewerId);
-  const crowns =
-    clash.status === 'COMPLETED'
-      ? new Set(crowned(clash.players.map((p) => p.score ?? 0)))
-      : new Set<number>();
-  const winnerIndex = crowns.size ? Math.min(...crowns) : null;
-  const winner = winnerIndex === null ? null : clash.players[winnerIndex];
+  const crowns = crownsOf(clash);
+  const winner = winnerOf(clash);
   return {
     id: clash.id,
     name: clash.name,

@@ -25,9 +25,12 @@ export interface GameMeta {
 
 export const gamePath = (id: number) => `/api/games/${id}`;
 
-/** Which moves the viewer may make now; every action link of a game is decided here and only here. */
-function allowedActions(state: GameState, meta: GameMeta, viewerId: number | null) {
-  const playing = viewerId === meta.player.id && !meta.archived && state.status === 'IN_PROGRESS';
+/**
+ * Which moves the viewer may make now; every action link of a game is decided here and only here.
+ * `onTurn` is false for a clash game whose player is waiting for another player's turn.
+ */
+function allowedActions(state: GameState, meta: GameMeta, viewerId: number | null, onTurn: boolean) {
+  const playing = onTurn && viewerId === meta.player.id && !meta.archived && state.status === 'IN_PROGRESS';
   const announce = playing && BOX_TYPES.some((box) => canAnnounce(state, box));
   return {
     roll: playing && canRoll(state) === null,
@@ -36,14 +39,24 @@ function allowedActions(state: GameState, meta: GameMeta, viewerId: number | nul
     fill: playing && (announce || fillableBoxes(state).length > 0),
     undo: playing && canUndo(state),
     restart: playing && canRestart(state),
-    archive: viewerId === meta.player.id && !meta.archived && state.status === 'COMPLETED',
+    // A clash game stays in its clash: it is never put away for a next one.
+    archive:
+      state.type === 'SOLO' && viewerId === meta.player.id && !meta.archived && state.status === 'COMPLETED',
   };
 }
 
-/** The game as a client sees it: the SPEC's Game fields, with links only for moves the viewer may make now. */
-export function toGameResource(state: GameState, meta: GameMeta, viewerId: number | null): GameResource {
+/**
+ * The game as a client sees it: the SPEC's Game fields, with links only for moves the viewer may make
+ * now. A clash's room says whether its player is on turn (`onTurn`); a solo game's player always is.
+ */
+export function toGameResource(
+  state: GameState,
+  meta: GameMeta,
+  viewerId: number | null,
+  onTurn = true,
+): GameResource {
   const base = gamePath(meta.id);
-  const may = allowedActions(state, meta, viewerId);
+  const may = allowedActions(state, meta, viewerId, onTurn);
   const status: GameStatusView = meta.archived ? 'ARCHIVED' : state.status;
   return {
     id: meta.id,

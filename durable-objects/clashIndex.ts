@@ -1,0 +1,100 @@
+import { and, eq, notInArray } from 'drizzle-orm';
+import { progress, totalSum } from '../game';
+import type { Database } from '../worker/db/client';
+import { clashes, clashPlayers, games, scores } from '../worker/db/schema';
+import { winnerOf } from '../worker/lib/resources/clashes';
+import type { Deadline } from './alarms';
+import type { ClashRecord } from './clashRecord';
+import { WriteBehindIndex } from './writeBehindIndex';
+
+/** Where a ClashRoom keeps the record version its index rows have. */
+const INDEXED_KEY = 'indexed-version';
+
+/**
+ * The D1 rows of one ClashRoom's clash (the clash, its players, its games and, once completed, their
+ * scores), written behind the room's own storage (see writeBehindIndex.ts). Lobby changes, the start and
+ * the completion are synced before the room answers; moves follow within a second.
+ */
+export class ClashIndex extends WriteBehindIndex<ClashRecord> {
+  constructor(
+    storage: DurableObjectStorage,
+    deadline: Deadline,
+    /** D1, looked up at each write from the room's current env (the tests swap the binding). */
+    database: () => Database,
+    /** The room's stored record, read afresh at each write. */
+    load: () => ClashRecord | null,
+  ) {
+    super({
+      storage,
+      deadline,
+      indexedVersionKey: INDEXED_KEY,
+      load,
+      write: (record) => writeClashRows(database(), record),
+      room: 'ClashRoom',
+    });
+  }
+}
+
+/**
+ * Every row of the clash as the record has it, in one batch (one transaction). Idempotent: players are
+ * upserted, the departed deleted, and a score is unique on its game, so a retried write changes nothing.
+ */
+async function writeClashRows(db: Database, { clash, games: held }: ClashRecord): Promise<void> {
+  const ids = clash.players.map((p) => p.id);
+  const clashRow = db
+    .update(clashes)
+    .set({
+      status: clash.status,
+      turn: clash.turn,
+      winnerId: winnerOf(clash)?.id ?? null,
+      updatedAt: clash.updatedAt,
+    })
+    .where(eq(clashes.id, clash.id));
+  // Declined and removed players leave the clash altogether.
+  const departed = db
+    .delete(clashPlayers)
+    .where(and(eq(clashPlayers.clashId, clash.id), notInArray(clashPlayers.playerId, ids)));
+  const members = clash.players.map((p, position) =>
+    db
+      .insert(clashPlayers)
+      .values({
+        clashId: clash.id,
+        playerId: p.id,
+        status: p.status,
+        position,
+        score: p.score,
+        gameId: p.gameId,
+      })
+      .onConflictDoUpdate({
+        target: [clashPlayers.clashId, clashPlayers.playerId],
+        set: { status: p.status, position, score: p.score, gameId: p.gameId },
+      }),
+  );
+  const gameRows = Object.values(held).map(({ state, meta }) =>
+    db
+      .update(games)
+      .set({
+        status: state.status,
+        totalSum: totalSum(state.sheet),
+        progress: progress(state.sheet),
+        updatedAt: meta.updatedAt,
+      })
+      .where(eq(games.id, meta.id)),
+  );
+  // Written once the clash is over, not as each game ends: a clash's scores count together.
+  const scoreRows =
+    clash.status === 'COMPLETED'
+      ? Object.values(held).map(({ state, meta }) =>
+          db
+            .insert(scores)
+            .values({
+              playerId: meta.player.id,
+              gameId: meta.id,
+              value: totalSum(state.sheet),
+              createdAt: clash.updatedAt,
+            })
+            .onConflictDoNothing({ target: scores.gameId }),
+        )
+      : [];
+  await db.batch([clashRow, departed, ...members, ...gameRows, ...scoreRows]);
+}

@@ -1,0 +1,64 @@
+import type { ClashResource } from '../contract/clashes';
+import type { PlayerRef } from '../contract/players';
+import type { GameState } from '../game';
+import type { ClashView } from '../worker/lib/resources/clashes';
+import type { GameMeta } from '../worker/lib/resources/game';
+import type { PlayerAccess, RefusalStatus } from './gameRecord';
+
+// A ClashRoom's contract: the record it stores and the RPC calls it answers. ClashRoom.ts (behaviour),
+// clashIndex.ts (its D1 index writer) and the Worker's routes import it from here. The game calls
+// (`getGame`, `actOnGame`) answer gameRecord.ts's RoomResult, as a GameRoom does.
+
+/** One game of a started clash, as a GameRoom would keep it. */
+export interface ClashGame {
+  state: GameState;
+  meta: GameMeta;
+}
+
+/** What a ClashRoom stores, under one key. */
+export interface ClashRecord {
+  /** The clash as clients see it (without links): players in turn order, the owner first. */
+  clash: ClashView;
+  /** Each player's account access by player id, so a move reads nothing from D1 (see GameRoom). */
+  access: Record<string, PlayerAccess>;
+  /** The games by game id, once the clash started. */
+  games: Record<string, ClashGame>;
+  /** Bumped by every change the index holds; clashIndex.ts is current when it wrote the same number. */
+  version: number;
+}
+
+/** RPC answers are values, not exceptions (an error thrown across RPC loses its key). */
+export type ClashResult =
+  { ok: true; clash: ClashResource } | { ok: false; status: RefusalStatus | 400; key: string };
+
+export const refuseClash = (status: RefusalStatus | 400, key: string): ClashResult => ({
+  ok: false,
+  status,
+  key,
+});
+
+/** A player the Worker found in D1 to put in a clash (at creation, or added by the owner). */
+export interface NewClashPlayer {
+  id: number;
+  name: string;
+  avatarKey: string | null;
+  access: PlayerAccess;
+}
+
+/** What the Worker inserted into D1 when it asks the room to start holding the clash (`ClashRoom.create`). */
+export interface NewClash {
+  id: number;
+  name: string;
+  owner: PlayerRef;
+  /** In turn order, the owner first. */
+  players: NewClashPlayer[];
+  /** The index rows' creation time, so the room and the index agree. */
+  createdAt: number;
+}
+
+/** Who a socket of the room belongs to, kept as the connection's state (it survives hibernation). */
+export interface ClashSocket {
+  viewerId: number | null;
+  /** The game a `/api/ws/games/{id}` socket watches; null on the clash's own socket. */
+  gameId: number | null;
+}
