@@ -78,7 +78,7 @@ export interface NewClashRows {
  * other insert can come between.
  */
 export async function insertClash(db: Database, rows: NewClashRows): Promise<ClashRow> {
-  const members = JSON.stringify(rows.players);
+  const newest = sql<number>`(SELECT max(${clashes.id}) FROM ${clashes})`;
   const [inserted] = await db.batch([
     db
       .insert(clashes)
@@ -89,9 +89,9 @@ export async function insertClash(db: Database, rows: NewClashRows): Promise<Cla
         updatedAt: rows.createdAt,
       })
       .returning(),
-    db.run(sql`INSERT INTO clash_players (clash_id, player_id, status, position)
-      SELECT (SELECT max(id) FROM clashes), json_extract(value, '$.id'), json_extract(value, '$.status'), key
-      FROM json_each(${members})`),
+    ...rows.players.map((p, position) =>
+      db.insert(clashPlayers).values({ clashId: newest, playerId: p.id, status: p.status, position }),
+    ),
   ]);
   const clash = inserted[0];
   if (!clash) throw new Error('clash insert returned no row');

@@ -1,0 +1,196 @@
+import { env } from 'cloudflare:test';
+import { expect } from 'vitest';
+import type { ClashResource, ClashServerMessage } from '../../contract/clashes';
+import type { GameMessage } from '../../contract/games';
+import type { NotificationKind } from '../../contract/notifications';
+import { type Game, playTurn } from './games-helpers';
+import { call, json, registerPlayer, type Session } from './helpers';
+
+// Clash stories on top of helpers.ts and games-helpers.ts: registered players, a clash through the API,
+// its lobby calls, its games played turn by turn, sockets on the clash and its games, notification rows.
+
+export type Clash = ClashResource;
+export type LobbyCall = 'accept' | 'decline' | 'add' | 'remove';
+
+/** A registered, signed-in player (clashes are not for guests). */
+export const player = (): Promise<Session> => registerPlayer();
+
+export const players = (count: number): Promise<Session[]> =>
+  Promise.all(Array.from({ length: count }, () => player()));
+
+/** POST /api/clashes/ as `owner`, with `playerIds` (the owner's id first unless given otherwise); the raw answer. */
+export function postClash(owner: Session, playerIds: number[], name = 'Friday duel'): Promise<Response> {
+  return call('/clashes/', {
+    method: 'POST',
+    jar: owner.jar,
+    body: { ownerId: owner.player.id, playerIds, type: 'LIVE', name },
+  });
+}
+
+/** A clash of `owner` with `invited`, which must be created. */
+export async function createClash(owner: Session, invited: Session[], name?: string): Promise<Clash> {
+  const response = await postClash(owner, [owner.player.id, ...invited.map((p) => p.player.id)], name);
+  const body = await json(response);
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return body as Clash;
+}
+
+/** One lobby call as whoever `session` is (null: anonymous); the raw answer. */
+export function lobby(session: Session | null, clashId: number, name: LobbyCall, body: unknown) {
+  return call(`/clashes/${clashId}/${name}`, { method: 'PUT', jar: session?.jar, body });
+}
+
+/** `session` answers the invitation for themselves, which must succeed; the clash as they then see it. */
+export async function answer(session: Session, clashId: number, how: 'accept' | 'decline'): Promise<Clash> {
+  const response = await lobby(session, clashId, how, { playerId: session.player.id });
+  const body = await json(response);
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  return body as Clash;
+}
+
+/** GET /api/clashes/{id} as `session` (null: anonymous); the raw answer. */
+export const getClash = (session: Session | null, clashId: number) =>
+  call(`/clashes/${clashId}`, { jar: session?.jar });
+
+/** GET a game as its player. */
+export async function gameOf(session: Session, gameId: number): Promise<Game> {
+  const response = await call(`/games/${gameId}`, { jar: session.jar });
+  expect(response.status).toBe(200);
+  return json<Game>(response);
+}
+
+export interface Started {
+  clash: Clash;
+  /** In turn order: the owner first. */
+  players: Session[];
+  /** Each player's game id, in turn order. */
+  gameIds: number[];
+}
+
+/** A clash of `count` registered players, every invitation accepted: IN_PROGRESS, the owner on turn. */
+export async function startedClash(count = 2): Promise<Started> {
+  const [owner, ...invited] = await players(count);
+  const created = await createClash(owner, invited);
+  let clash = created;
+  for (const p of invited) clash = await answer(p, created.id, 'accept');
+  expect(clash.status).toBe('IN_PROGRESS');
+  return {
+    clash,
+    players: [owner, ...invited],
+    gameIds: clash.players.map((p) => p.gameId as number),
+  };
+}
+
+/** One turn of the player on turn (roll, announce if need be, fill the first box the rules allow). */
+export async function takeTurn(session: Session, gameId: number): Promise<Game> {
+  return playTurn(session, await gameOf(session, gameId));
+}
+
+/** The clash's notification rows of `kind` for the player; notifications are sent after the answer, so it waits. */
+export async function notifications(playerId: number, kind: NotificationKind, atLeast = 1) {
+  const read = async () =>
+    (
+      await env.DB.prepare(
+        'SELECT kind, params, link FROM notifications WHERE player_id = ? AND kind = ? ORDER BY id',
+      )
+        .bind(playerId, kind)
+        .all<{ kind: string; params: string; link: string | null }>()
+    ).results.map((row) => ({ ...row, params: JSON.parse(row.params) as Record<string, string> }));
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const rows = await read();
+    if (rows.length >= atLeast) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return read();
+}
+
+/** The clash's row in the D1 index. */
+export const clashRow = (clashId: number) =>
+  env.DB.prepare(
+    'SELECT status, turn, winner_id AS winnerId, updated_at AS updatedAt FROM clashes WHERE id = ?',
+  )
+    .bind(clashId)
+    .first<{ status: string; turn: number; winnerId: number | null; updatedAt: number }>();
+
+/** The clash's players in the D1 index, in turn order. */
+export const clashPlayerRows = async (clashId: number) =>
+  (
+    await env.DB.prepare(
+      'SELECT player_id AS playerId, status, position, score, game_id AS gameId FROM clash_players WHERE clash_id = ? ORDER BY position',
+    )
+      .bind(clashId)
+      .all<{
+        playerId: number;
+        status: string;
+        position: number;
+        score: number | null;
+        gameId: number | null;
+      }>()
+  ).results;
+
+export const clashRoom = (clashId: number) => env.CLASH_ROOM.getByName(String(clashId));
+
+export type Message = ClashServerMessage | GameMessage;
+
+export interface Socket {
+  /** The next message (the first one is the greeting). */
+  next(): Promise<Message>;
+  /** Waits for the next message that passes `test`, dropping the others. */
+  until(test: (message: Message) => boolean): Promise<Message>;
+  send(message: unknown): void;
+  /** How many messages arrived that nobody has read yet. */
+  unread(): number;
+  /** Resolves when the server closes the socket. */
+  closed: Promise<{ code: number; reason: string }>;
+  close(): void;
+}
+
+/** A socket on `/api/ws/clashes/{id}` or `/api/ws/games/{id}`, as `session`'s player or anonymously. */
+export async function socket(path: string, session: Session | null = null): Promise<Socket> {
+  const response = await call(`/ws/${path}`, { headers: { Upgrade: 'websocket' }, jar: session?.jar });
+  expect(response.status, `upgrade of ${path}`).toBe(101);
+  const ws = response.webSocket;
+  if (!ws) throw new Error('no WebSocket in the 101 answer');
+  const queue: Message[] = [];
+  const waiting: ((message: Message) => void)[] = [];
+  let onClose: (value: { code: number; reason: string }) => void = () => {};
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => (onClose = resolve));
+  ws.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as Message;
+    const waiter = waiting.shift();
+    if (waiter) waiter(message);
+    else queue.push(message);
+  });
+  ws.addEventListener('close', (event) => onClose({ code: event.code, reason: event.reason }));
+  ws.accept();
+  const next = (): Promise<Message> => {
+    const queued = queue.shift();
+    if (queued) return Promise.resolve(queued);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no message on ${path} within 2 s`)), 2000);
+      waiting.push((message) => {
+        clearTimeout(timer);
+        resolve(message);
+      });
+    });
+  };
+  return {
+    next,
+    async until(test) {
+      for (;;) {
+        const message = await next();
+        if (test(message)) return message;
+      }
+    },
+    send: (message) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
+    unread: () => queue.length,
+    closed,
+    close: () => ws.close(),
+  };
+}
+
+/** Asserts no message arrives within `ms`. */
+export async function expectSilence(s: Socket, ms = 200) {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  expect(s.unread()).toBe(0);
+}
