@@ -22,6 +22,7 @@ import {
   SignOutIcon,
   SignUpIcon,
 } from './icons';
+import { Bell } from './notifications/Bell';
 
 const MENU_ID = 'nav-menu';
 
@@ -68,6 +69,8 @@ export function Nav() {
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const burger = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  // Notifications are for registered players (SPEC section 6): a guest gets no bell.
+  const bell = player !== null && !player.guest;
 
   // Any navigation closes the menu: a link in it, but also the back button or a redirect.
   useEffect(() => {
@@ -102,7 +105,7 @@ export function Nav() {
 
   return (
     <header className="nav">
-      <div className="nav-bar">
+      <div className={bell ? 'nav-bar nav-bar-with-bell' : 'nav-bar'}>
         <Link to="/" className="brand" aria-label={t('nav.home')} title={tip(t('nav.home'))}>
           <DieFace value={5} size={30} />
           <span className="brand-name">Yamb</span>
@@ -118,6 +121,7 @@ export function Nav() {
             </span>
           </Link>
         ) : null}
+        {bell ? <Bell /> : null}
         {mobile ? (
           <button
             ref={burger}

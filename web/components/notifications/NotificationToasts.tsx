@@ -1,0 +1,43 @@
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { usePresenceMessages } from '../../api/presence';
+import { useLayout } from '../../layout';
+import { BellIcon } from '../icons';
+import { useOpenNotification } from './useOpenNotification';
+import { notificationText } from './wording';
+import './notifications.css';
+
+/** Longer than the 3 s of a plain toast (SPEC section 9 lets informational ones differ): it is something to click. */
+export const NOTIFICATION_TOAST_MS = 6000;
+
+/**
+ * A notification pushed to this tab shows as a toast (SPEC section 7) that, clicked, goes where the
+ * notification leads and marks it read. With the list open it is already on screen, and gets no toast.
+ */
+export function NotificationToasts() {
+  const { t } = useTranslation();
+  const { notificationsOpen } = useLayout();
+  const open = useOpenNotification();
+
+  usePresenceMessages((message) => {
+    if (message.type !== 'NOTIFICATION' || notificationsOpen) return;
+    const { notification } = message;
+    toast(
+      (shown) => (
+        <button
+          type="button"
+          className="notification-toast"
+          onClick={() => {
+            toast.dismiss(shown.id);
+            open(notification);
+          }}
+        >
+          <BellIcon />
+          <span>{notificationText(t, notification)}</span>
+        </button>
+      ),
+      { id: `notification-${notification.id}`, duration: NOTIFICATION_TOAST_MS },
+    );
+  });
+  return null;
+}
