@@ -86,8 +86,12 @@ export async function takeTurn(session: Session, gameId: number): Promise<Game> 
   return playTurn(session, await gameOf(session, gameId));
 }
 
-/** The clash's notification rows of `kind` for the player; notifications are sent after the answer, so it waits. */
+/**
+ * The player's notification rows of `kind`. Notifications are sent after the answer, so this waits for
+ * `atLeast` rows; asked for none (to show there are none), it gives them 200 ms to arrive.
+ */
 export async function notifications(playerId: number, kind: NotificationKind, atLeast = 1) {
+  if (atLeast === 0) await new Promise((resolve) => setTimeout(resolve, 200));
   const read = async () =>
     (
       await env.DB.prepare(
