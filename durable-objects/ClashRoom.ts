@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { type Connection, type ConnectionContext, Server, type WSMessage } from 'partyserver';
-import * as v from 'valibot';
 import {
-  CLASH_MAX_PLAYERS,
   CLASH_MESSAGE_COOLDOWN_MS,
-  CLASH_MIN_PLAYERS,
   CLASH_PENDING_TTL_MS,
-  ClashClientMessage,
   type ClashServerMessage,
 } from '../contract/clashes';
 import type { GameMessage } from '../contract/games';
 import type { NotificationKind } from '../contract/notifications';
-import { applyMove, type GameState, newGame, nextTurn, RuleError, totalSum } from '../game';
+import { applyMove, type GameState, RuleError } from '../game';
 import { clashGameRows } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
 import { clashes } from '../worker/db/schema';
@@ -19,10 +15,26 @@ import { cryptoDiceSource } from '../worker/lib/dice';
 import { notify } from '../worker/lib/notify';
 import { type ClashMember, type ClashView, toClashResource, winnerOf } from '../worker/lib/resources/clashes';
 import { toGameResource } from '../worker/lib/resources/game';
-import { tokenCounts, VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
+import { tokenCounts } from '../worker/lib/viewer';
 import { Alarms, logRoomError } from './alarms';
 import { broadcastPerViewer } from './broadcast';
 import { ClashIndex } from './clashIndex';
+import {
+  afterFill,
+  memberOf,
+  onTurn,
+  readClientMessage,
+  readyToStart,
+  refuseAdd,
+  refuseAnswer,
+  refuseManage,
+  refuseRemove,
+  refuseView,
+  socketOf,
+  started,
+  withInvited,
+  withoutPlayers,
+} from './clashLobby';
 import {
   type ClashGame,
   type ClashRecord,
@@ -47,18 +59,6 @@ const playerTag = (playerId: number) => `player-${playerId}`;
 
 type Deadline = 'index' | 'expire' | 'start';
 const log = logRoomError('ClashRoom');
-
-/** Which socket a request opens: the clash's own (`/api/ws/clashes/{id}`) or one of its games'. */
-function socketOf(request: Request): ClashSocket {
-  const game = /\/ws\/games\/(\d+)\/?$/.exec(new URL(request.url).pathname);
-  return { viewerId: viewerFrom(request.headers.get(VIEWER_HEADER)), gameId: game ? Number(game[1]) : null };
-}
-
-const readyToStart = (record: ClashRecord | null): record is ClashRecord =>
-  record !== null &&
-  record.clash.status === 'PENDING' &&
-  record.clash.players.length >= CLASH_MIN_PLAYERS &&
-  record.clash.players.every((p) => p.status === 'ACCEPTED');
 
 const NO_ACCESS: PlayerAccess = { tokensValidAfter: 0, banned: false };
 
@@ -135,11 +135,7 @@ export class ClashRoom extends Server {
    */
   async get(viewerId: number | null): Promise<ClashResult> {
     if (readyToStart(this.#load())) await this.#start();
-    const record = this.#load();
-    if (!record) return refuseClash(404, 'clash-not-found');
-    if (record.clash.status === 'PENDING' && !record.clash.players.some((p) => p.id === viewerId))
-      return viewerId === null ? refuseClash(401, 'unauthorized') : refuseClash(403, 'forbidden');
-    return this.#answer(viewerId);
+    return refuseView(this.#load(), viewerId) ?? this.#answer(viewerId);
   }
 
   /** A player's access changed (worker/auth/access.ts `pushAccess`); tokens only ever end later. */
@@ -157,14 +153,14 @@ export class ClashRoom extends Server {
   /** An invited player accepts; when every remaining player has, the clash starts. */
   async accept(playerId: number): Promise<ClashResult> {
     const record = this.#load();
-    const refused = this.#refuseAnswer(record, playerId);
+    const refused = refuseAnswer(record, playerId);
     if (refused || !record) return refused ?? refuseClash(404, 'clash-not-found');
     const players = record.clash.players.map((p) =>
       p.id === playerId ? { ...p, status: 'ACCEPTED' as const } : p,
     );
     const next = this.#commit(record, { ...record.clash, players });
     await this.#published(next);
-    const me = this.#member(record, playerId);
+    const me = memberOf(record, playerId);
     this.#tell(next, [record.clash.owner], 'clash-accepted', me?.name);
     return (await this.#start()) ?? this.#answer(playerId);
   }
@@ -172,9 +168,9 @@ export class ClashRoom extends Server {
   /** An invited player declines and leaves the clash; the owner left alone, the clash is cancelled. */
   async decline(playerId: number): Promise<ClashResult> {
     const record = this.#load();
-    const refused = this.#refuseAnswer(record, playerId);
+    const refused = refuseAnswer(record, playerId);
     if (refused || !record) return refused ?? refuseClash(404, 'clash-not-found');
-    const me = this.#member(record, playerId);
+    const me = memberOf(record, playerId);
     const next = this.#leave(record, [playerId]);
     await this.#published(next);
     this.#tell(next, [record.clash.owner], 'clash-declined', me?.name);
@@ -185,22 +181,11 @@ export class ClashRoom extends Server {
   /** The owner invites more players, up to CLASH_MAX_PLAYERS in all. */
   async add(ownerId: number, invited: NewClashPlayer[]): Promise<ClashResult> {
     const record = this.#load();
-    const refused = this.#refuseManage(record, ownerId);
+    const refused = refuseManage(record, ownerId);
     if (refused || !record) return refused ?? refuseClash(404, 'clash-not-found');
-    if (invited.some((p) => this.#member(record, p.id))) return refuseClash(400, 'clash-players-invalid');
-    if (record.clash.players.length + invited.length > CLASH_MAX_PLAYERS)
-      return refuseClash(409, 'clash-full');
-    const players: ClashMember[] = [
-      ...record.clash.players,
-      ...invited.map(({ id, name, avatarKey }) => ({
-        id,
-        name,
-        avatarKey,
-        status: 'PENDING' as const,
-        score: null,
-        gameId: null,
-      })),
-    ];
+    const cannot = refuseAdd(record, invited);
+    if (cannot) return cannot;
+    const players = withInvited(record.clash, invited);
     const access = { ...record.access, ...Object.fromEntries(invited.map((p) => [String(p.id), p.access])) };
     const next = this.#commit(record, { ...record.clash, players }, { access });
     await this.#published(next);
@@ -211,16 +196,14 @@ export class ClashRoom extends Server {
   /** The owner takes back invitations not yet accepted, while at least CLASH_MIN_PLAYERS stay. */
   async remove(ownerId: number, playerIds: number[]): Promise<ClashResult> {
     const record = this.#load();
-    const refused = this.#refuseManage(record, ownerId);
+    const refused = refuseManage(record, ownerId);
     if (refused || !record) return refused ?? refuseClash(404, 'clash-not-found');
-    const removed = playerIds.map((id) => this.#member(record, id));
-    if (removed.some((p) => !p || p.id === ownerId)) return refuseClash(400, 'clash-players-invalid');
-    if (removed.some((p) => p?.status === 'ACCEPTED')) return refuseClash(409, 'clash-player-accepted');
-    if (record.clash.players.length - playerIds.length < CLASH_MIN_PLAYERS)
-      return refuseClash(409, 'clash-too-small');
+    const cannot = refuseRemove(record, playerIds);
+    if (cannot) return cannot;
+    const removed = record.clash.players.filter((p) => playerIds.includes(p.id));
     const next = this.#leave(record, playerIds);
     await this.#published(next);
-    this.#tell(next, removed as ClashMember[], 'clash-removed', record.clash.owner.name);
+    this.#tell(next, removed, 'clash-removed', record.clash.owner.name);
     return (await this.#start()) ?? this.#answer(ownerId);
   }
 
@@ -229,11 +212,11 @@ export class ClashRoom extends Server {
    * sockets hear `clash: null` and close. Nothing else runs in between, so no answer races the deletion.
    */
   async deleteClash(ownerId: number): Promise<ClashResult> {
-    const refused = this.#refuseManage(this.#load(), ownerId);
+    const refused = refuseManage(this.#load(), ownerId);
     if (refused) return refused;
     const outcome = await this.ctx.blockConcurrencyWhile(async (): Promise<ClashResult | ClashRecord> => {
       const record = this.#load();
-      const again = this.#refuseManage(record, ownerId);
+      const again = refuseManage(record, ownerId);
       if (again || !record) return again ?? refuseClash(404, 'clash-not-found');
       try {
         await database(this.env.DB).delete(clashes).where(eq(clashes.id, record.clash.id));
@@ -286,7 +269,7 @@ export class ClashRoom extends Server {
     if (action.type === 'UNDO' || action.type === 'RESTART' || action.type === 'ARCHIVE')
       return refuse(409, 'clash-game-locked');
     if (game.state.status === 'COMPLETED') return refuse(409, 'game-completed');
-    if (!this.#onTurn(record, gameId)) return refuse(409, 'not-your-turn');
+    if (!onTurn(record, gameId)) return refuse(409, 'not-your-turn');
     let state: GameState;
     try {
       state = applyMove(game.state, action, cryptoDiceSource);
@@ -297,7 +280,7 @@ export class ClashRoom extends Server {
     const updatedAt = this.#nextTime(record);
     const games = { ...record.games, [gameId]: { state, meta: { ...game.meta, updatedAt } } };
     let clash = record.clash;
-    if (action.type === 'FILL') clash = this.#afterFill(clash, games, gameId);
+    if (action.type === 'FILL') clash = afterFill(clash, games, gameId);
     const next = this.#commit(record, clash, { games });
     this.#broadcastGame(next, gameId);
     const turnPassed = next.clash.turn !== record.clash.turn;
@@ -338,29 +321,17 @@ export class ClashRoom extends Server {
   override onMessage(connection: Connection<ClashSocket>, message: WSMessage) {
     const refuseMessage = (key: string) =>
       connection.send(JSON.stringify({ type: 'ERROR', key } satisfies ClashServerMessage));
-    let input: unknown;
-    try {
-      input = JSON.parse(String(message));
-    } catch {
-      return refuseMessage('reaction-invalid');
-    }
-    const parsed = v.safeParse(ClashClientMessage, input);
-    if (!parsed.success) {
-      const key = parsed.issues[0]?.message ?? '';
-      const suggestion = (input as { type?: unknown } | null)?.type === 'SUGGESTION';
-      return refuseMessage(
-        /^[a-z-]+$/.test(key) ? key : suggestion ? 'suggestion-invalid' : 'reaction-invalid',
-      );
-    }
+    const read = readClientMessage(message);
+    if ('error' in read) return refuseMessage(read.error);
     const record = this.#load();
     const sender = connection.state?.gameId === null ? connection.state.viewerId : null;
-    const member = record && sender !== null ? this.#member(record, sender) : undefined;
+    const member = record && sender !== null ? memberOf(record, sender) : undefined;
     if (!member) return refuseMessage('not-clash-member');
     const now = Date.now();
     const said = this.ctx.storage.kv.get<number>(saidKey(member.id)) ?? 0;
     if (now - said < CLASH_MESSAGE_COOLDOWN_MS) return refuseMessage('message-too-early');
     this.ctx.storage.kv.put(saidKey(member.id), now);
-    const out: ClashServerMessage = { ...parsed.output, playerId: member.id, name: member.name };
+    const out: ClashServerMessage = { ...read, playerId: member.id, name: member.name };
     const text = JSON.stringify(out);
     broadcastPerViewer(
       this.getConnections(CLASH_TAG),
@@ -405,25 +376,10 @@ export class ClashRoom extends Server {
         this.#alarms.set('start', now + START_RETRY_MS);
         return 'failed';
       }
-      const games: Record<string, ClashGame> = {};
-      const players = record.clash.players.map((p) => {
-        const row = rows.find((r) => r.playerId === p.id);
-        if (!row) throw new Error(`no game row for player ${p.id}`);
-        games[row.id] = {
-          state: newGame('CLASH'),
-          meta: {
-            id: row.id,
-            player: { id: p.id, name: p.name },
-            archived: false,
-            createdAt: row.createdAt,
-            updatedAt: row.createdAt,
-          },
-        };
-        return { ...p, gameId: row.id, score: 0 };
-      });
+      const { clash, games } = started(record.clash, rows);
       this.#alarms.clear('expire');
       this.#alarms.clear('start');
-      return this.#commit(record, { ...record.clash, status: 'IN_PROGRESS', turn: 0, players }, { games });
+      return this.#commit(record, clash, { games });
     });
     if (outcome === 'failed') return refuseClash(503, 'service-unavailable');
     if (!outcome) return null;
@@ -433,29 +389,11 @@ export class ClashRoom extends Server {
     return null;
   }
 
-  /** A fill's consequence for the clash: the player's running score, then the next turn or the end. */
-  #afterFill(clash: ClashView, games: Record<string, ClashGame>, gameId: number): ClashView {
-    const players = clash.players.map((p) => {
-      const game = p.gameId === null ? undefined : games[String(p.gameId)];
-      return p.gameId === gameId && game ? { ...p, score: totalSum(game.state.sheet) } : p;
-    });
-    const complete = players.map((p) => games[String(p.gameId)]?.state.status === 'COMPLETED');
-    const turn = nextTurn(clash.turn, complete);
-    return turn === null ? { ...clash, players, status: 'COMPLETED' } : { ...clash, players, turn };
-  }
-
-  /** The record without `playerIds` (declined or removed); the owner left alone, the clash is cancelled. */
+  /** Stores the record without `playerIds` (declined or removed); the owner left alone, it is cancelled. */
   #leave(record: ClashRecord, playerIds: number[]): ClashRecord {
-    const players = record.clash.players.filter((p) => !playerIds.includes(p.id));
-    const access = { ...record.access };
-    for (const id of playerIds) delete access[String(id)];
-    const cancelled = players.length < CLASH_MIN_PLAYERS;
-    if (cancelled) this.#alarms.clear('expire');
-    const next = this.#commit(
-      record,
-      { ...record.clash, players, status: cancelled ? 'CANCELLED' : record.clash.status },
-      { access },
-    );
+    const { clash, access } = withoutPlayers(record, playerIds);
+    if (clash.status === 'CANCELLED') this.#alarms.clear('expire');
+    const next = this.#commit(record, clash, { access });
     // A pending clash is for its players' eyes only: their open sockets on it close.
     for (const id of playerIds)
       for (const connection of this.getConnections<ClashSocket>(playerTag(id)))
@@ -463,36 +401,10 @@ export class ClashRoom extends Server {
     return next;
   }
 
-  /** Why `playerId` may not answer the invitation now, or null when they may. */
-  #refuseAnswer(record: ClashRecord | null, playerId: number): ClashResult | null {
-    if (!record) return refuseClash(404, 'clash-not-found');
-    if (record.clash.status !== 'PENDING') return refuseClash(409, 'clash-not-pending');
-    if (this.#member(record, playerId)?.status !== 'PENDING') return refuseClash(409, 'not-invited');
-    return null;
-  }
-
-  /** Why `ownerId` may not manage the clash now, or null when they may. */
-  #refuseManage(record: ClashRecord | null, ownerId: number): ClashResult | null {
-    if (!record) return refuseClash(404, 'clash-not-found');
-    if (record.clash.owner.id !== ownerId) return refuseClash(403, 'not-clash-owner');
-    if (record.clash.status !== 'PENDING') return refuseClash(409, 'clash-not-pending');
-    return null;
-  }
-
   /** After a lobby change, a start or an expiry: everyone sees it, and the D1 index has it before the answer. */
   async #published(record: ClashRecord) {
     this.#broadcastClash(record);
     await this.#index.sync();
-  }
-
-  #member(record: ClashRecord, playerId: number): ClashMember | undefined {
-    return record.clash.players.find((p) => p.id === playerId);
-  }
-
-  #onTurn(record: ClashRecord, gameId: number): boolean {
-    return (
-      record.clash.status === 'IN_PROGRESS' && record.clash.players[record.clash.turn]?.gameId === gameId
-    );
   }
 
   #access(record: ClashRecord, playerId: number): PlayerAccess {
@@ -544,7 +456,7 @@ export class ClashRoom extends Server {
   }
 
   #gameResource(record: ClashRecord, game: ClashGame, viewerId: number | null) {
-    return toGameResource(game.state, game.meta, viewerId, this.#onTurn(record, game.meta.id));
+    return toGameResource(game.state, game.meta, viewerId, onTurn(record, game.meta.id));
   }
 
   /** Each clash socket gets the clash as its viewer may see it (members with their links, watchers without). */

@@ -1,0 +1,147 @@
+import type { WSMessage } from 'partyserver';
+import * as v from 'valibot';
+import { CLASH_MAX_PLAYERS, CLASH_MIN_PLAYERS, ClashClientMessage } from '../contract/clashes';
+import { newGame, nextTurn, totalSum } from '../game';
+import type { ClashMember, ClashView } from '../worker/lib/resources/clashes';
+import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
+import {
+  type ClashGame,
+  type ClashRecord,
+  type ClashResult,
+  type ClashSocket,
+  type NewClashPlayer,
+  refuseClash,
+} from './clashRecord';
+
+// What ClashRoom.ts decides about a clash without touching storage: who may answer or manage it, when
+// it starts, whose turn follows a fill, which socket a request opens, what a client's message says.
+
+export const memberOf = (record: ClashRecord, playerId: number | null): ClashMember | undefined =>
+  record.clash.players.find((p) => p.id === playerId);
+
+/** Every remaining player has accepted, and there are enough of them. */
+export const readyToStart = (record: ClashRecord | null): record is ClashRecord =>
+  record !== null &&
+  record.clash.status === 'PENDING' &&
+  record.clash.players.length >= CLASH_MIN_PLAYERS &&
+  record.clash.players.every((p) => p.status === 'ACCEPTED');
+
+/** Whether `gameId`'s player is the one on turn in the running clash. */
+export const onTurn = (record: ClashRecord, gameId: number): boolean =>
+  record.clash.status === 'IN_PROGRESS' && record.clash.players[record.clash.turn]?.gameId === gameId;
+
+/** Why the clash may not be seen by the viewer: a pending clash is its players' only. */
+export function refuseView(record: ClashRecord | null, viewerId: number | null): ClashResult | null {
+  if (!record) return refuseClash(404, 'clash-not-found');
+  if (record.clash.status !== 'PENDING' || memberOf(record, viewerId)) return null;
+  return viewerId === null ? refuseClash(401, 'unauthorized') : refuseClash(403, 'forbidden');
+}
+
+/** Why `playerId` may not answer the invitation now, or null when they may. */
+export function refuseAnswer(record: ClashRecord | null, playerId: number): ClashResult | null {
+  if (!record) return refuseClash(404, 'clash-not-found');
+  if (record.clash.status !== 'PENDING') return refuseClash(409, 'clash-not-pending');
+  if (memberOf(record, playerId)?.status !== 'PENDING') return refuseClash(409, 'not-invited');
+  return null;
+}
+
+/** Why `ownerId` may not manage the clash now, or null when they may. */
+export function refuseManage(record: ClashRecord | null, ownerId: number): ClashResult | null {
+  if (!record) return refuseClash(404, 'clash-not-found');
+  if (record.clash.owner.id !== ownerId) return refuseClash(403, 'not-clash-owner');
+  if (record.clash.status !== 'PENDING') return refuseClash(409, 'clash-not-pending');
+  return null;
+}
+
+/** Why these players may not be invited: already in, or too many in all. */
+export function refuseAdd(record: ClashRecord, invited: NewClashPlayer[]): ClashResult | null {
+  if (invited.some((p) => memberOf(record, p.id))) return refuseClash(400, 'clash-players-invalid');
+  if (record.clash.players.length + invited.length > CLASH_MAX_PLAYERS) return refuseClash(409, 'clash-full');
+  return null;
+}
+
+/** Why these players may not be removed: not in, the owner, accepted already, or too few would stay. */
+export function refuseRemove(record: ClashRecord, playerIds: number[]): ClashResult | null {
+  const removed = playerIds.map((id) => memberOf(record, id));
+  if (removed.some((p) => !p || p.id === record.clash.owner.id))
+    return refuseClash(400, 'clash-players-invalid');
+  if (removed.some((p) => p?.status === 'ACCEPTED')) return refuseClash(409, 'clash-player-accepted');
+  if (record.clash.players.length - playerIds.length < CLASH_MIN_PLAYERS)
+    return refuseClash(409, 'clash-too-small');
+  return null;
+}
+
+/** The clash's players with the newly invited at the end of the turn order. */
+export const withInvited = (clash: ClashView, invited: NewClashPlayer[]): ClashMember[] => [
+  ...clash.players,
+  ...invited.map(({ id, name, avatarKey }) => ({
+    id,
+    name,
+    avatarKey,
+    status: 'PENDING' as const,
+    score: null,
+    gameId: null,
+  })),
+];
+
+/** The record's clash, players and access without `playerIds`; the owner left alone, it is cancelled. */
+export function withoutPlayers(
+  record: ClashRecord,
+  playerIds: number[],
+): Pick<ClashRecord, 'clash' | 'access'> {
+  const players = record.clash.players.filter((p) => !playerIds.includes(p.id));
+  const access = { ...record.access };
+  for (const id of playerIds) delete access[String(id)];
+  const status = players.length < CLASH_MIN_PLAYERS ? 'CANCELLED' : record.clash.status;
+  return { clash: { ...record.clash, players, status }, access };
+}
+
+/** The started clash: the owner on turn, each player with a new CLASH game in its D1 row. */
+export function started(
+  clash: ClashView,
+  rows: { id: number; playerId: number; createdAt: number }[],
+): { clash: ClashView; games: Record<string, ClashGame> } {
+  const games: Record<string, ClashGame> = {};
+  const players = clash.players.map((p) => {
+    const row = rows.find((r) => r.playerId === p.id);
+    if (!row) throw new Error(`no game row for player ${p.id}`);
+    const player = { id: p.id, name: p.name };
+    const meta = { id: row.id, player, archived: false, createdAt: row.createdAt, updatedAt: row.createdAt };
+    games[row.id] = { state: newGame('CLASH'), meta };
+    return { ...p, gameId: row.id, score: 0 };
+  });
+  return { clash: { ...clash, status: 'IN_PROGRESS', turn: 0, players }, games };
+}
+
+/** A fill's consequence for the clash: the player's running score, then the next turn or the end. */
+export function afterFill(clash: ClashView, games: Record<string, ClashGame>, gameId: number): ClashView {
+  const players = clash.players.map((p) => {
+    const game = games[String(gameId)];
+    return p.gameId === gameId && game ? { ...p, score: totalSum(game.state.sheet) } : p;
+  });
+  const complete = players.map((p) => games[String(p.gameId)]?.state.status === 'COMPLETED');
+  const turn = nextTurn(clash.turn, complete);
+  return turn === null ? { ...clash, players, status: 'COMPLETED' } : { ...clash, players, turn };
+}
+
+/** Which socket a request opens: the clash's own (`/api/ws/clashes/{id}`) or one of its games'. */
+export function socketOf(request: Request): ClashSocket {
+  const game = /\/ws\/games\/(\d+)\/?$/.exec(new URL(request.url).pathname);
+  return { viewerId: viewerFrom(request.headers.get(VIEWER_HEADER)), gameId: game ? Number(game[1]) : null };
+}
+
+/** A client's message as the contract reads it, or the key of the ERROR that refuses it. */
+export function readClientMessage(message: WSMessage): ClashClientMessage | { error: string } {
+  let input: unknown;
+  try {
+    input = JSON.parse(String(message));
+  } catch {
+    return { error: 'reaction-invalid' };
+  }
+  const parsed = v.safeParse(ClashClientMessage, input);
+  if (parsed.success) return parsed.output;
+  const key = parsed.issues[0]?.message ?? '';
+  if (/^[a-z-]+$/.test(key)) return { error: key };
+  const suggestion = (input as { type?: unknown } | null)?.type === 'SUGGESTION';
+  return { error: suggestion ? 'suggestion-invalid' : 'reaction-invalid' };
+}
