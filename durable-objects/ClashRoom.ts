@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { type Connection, type ConnectionContext, Server, type WSMessage } from 'partyserver';
 import {
   CLASH_MESSAGE_COOLDOWN_MS,
@@ -8,9 +7,8 @@ import {
 import type { GameMessage } from '../contract/games';
 import type { NotificationKind } from '../contract/notifications';
 import { applyMove, type GameState, RuleError } from '../game';
-import { clashGameRows } from '../worker/db/clashes';
+import { clashGameRows, deleteClashRows } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
-import { clashes } from '../worker/db/schema';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { notify } from '../worker/lib/notify';
 import { type ClashMember, type ClashView, toClashResource, winnerOf } from '../worker/lib/resources/clashes';
@@ -219,7 +217,7 @@ export class ClashRoom extends Server {
       const again = refuseManage(record, ownerId);
       if (again || !record) return again ?? refuseClash(404, 'clash-not-found');
       try {
-        await database(this.env.DB).delete(clashes).where(eq(clashes.id, record.clash.id));
+        await deleteClashRows(database(this.env.DB), record.clash.id);
       } catch (error) {
         // Thrown out of blockConcurrencyWhile, an error would reset the object: answer it instead.
         log('delete', error);

@@ -1,6 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import wranglerToml from '../../wrangler.toml?raw';
+import { createClash, players } from './clashes-helpers';
 import { currentGame } from './games-helpers';
 import { registerGuest } from './helpers';
 
@@ -99,9 +100,9 @@ describe('Durable Objects', () => {
   });
 
   it('the room at /api/ws/clashes/{id} accepts a player of the clash and greets them', async () => {
-    const guest = await registerGuest();
-    const clashId = await clashOf(guest.player.id);
-    expect((await greeting(`clashes/${clashId}`, guest.jar.header())).type).toBe('UPDATE');
+    const [owner, invited] = await players(2);
+    const clash = await createClash(owner, [invited]);
+    expect((await greeting(`clashes/${clash.id}`, owner.jar.header())).type).toBe('UPDATE');
   });
 
   it('the presence channel is refused without a session', async () => {
@@ -114,10 +115,10 @@ describe('Durable Objects', () => {
 
 describe('heartbeat', () => {
   it('a room answers ping with pong', async () => {
-    const guest = await registerGuest();
-    const clashId = await clashOf(guest.player.id);
-    const response = await SELF.fetch(`http://yamb.test/api/ws/clashes/${clashId}`, {
-      headers: { Upgrade: 'websocket', Cookie: guest.jar.header() },
+    const [owner, invited] = await players(2);
+    const clash = await createClash(owner, [invited]);
+    const response = await SELF.fetch(`http://yamb.test/api/ws/clashes/${clash.id}`, {
+      headers: { Upgrade: 'websocket', Cookie: owner.jar.header() },
     });
     const socket = response.webSocket;
     if (!socket) throw new Error('no socket');
@@ -135,20 +136,3 @@ describe('heartbeat', () => {
     socket.close();
   });
 });
-
-/**
- * A pending clash of one player, written straight into D1: clashes have no API yet, and the clash room's
- * socket opens only for a clash of the index and its players.
- */
-async function clashOf(playerId: number): Promise<number> {
-  const clash = await env.DB.prepare("INSERT INTO clashes (name, owner_id) VALUES ('Test', ?) RETURNING id")
-    .bind(playerId)
-    .first<{ id: number }>();
-  if (!clash) throw new Error('no clash');
-  await env.DB.prepare(
-    "INSERT INTO clash_players (clash_id, player_id, status, position) VALUES (?, ?, 'ACCEPTED', 0)",
-  )
-    .bind(clash.id, playerId)
-    .run();
-  return clash.id;
-}

@@ -39,11 +39,11 @@ describe('a game that does not exist', () => {
 });
 
 describe('a clash socket', () => {
-  it('needs a session until clashes exist (401), so a stranger starts no room either', async () => {
+  it('is 404 clash-not-found for a number that is no clash, even to a watcher, and starts no room', async () => {
     await expectError(
       await call('/ws/clashes/31337', { headers: { Upgrade: 'websocket' } }),
-      401,
-      'unauthorized',
+      404,
+      'clash-not-found',
     );
     expect(await roomExists(env.CLASH_ROOM, '31337')).toBe(false);
   });

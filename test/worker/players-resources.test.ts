@@ -118,8 +118,9 @@ describe('a player’s scores, games and clashes (public)', () => {
     )
       .bind(clash?.id, owner.player.id, invited.player.id)
       .run();
+    // A pending clash is shown to its players only.
     for (const who of [owner, invited]) {
-      const body = await json(await call(`/players/${who.player.id}/clashes`));
+      const body = await json(await call(`/players/${who.player.id}/clashes`, { jar: who.jar }));
       expect(body.page.totalElements).toBe(1);
       expect(body._embedded.clashes[0]).toMatchObject({
         id: clash?.id,
@@ -130,9 +131,11 @@ describe('a player’s scores, games and clashes (public)', () => {
           { id: owner.player.id, status: 'ACCEPTED' },
           { id: invited.player.id, status: 'PENDING' },
         ],
-        _links: {},
+        _links: { self: { href: `/api/clashes/${clash?.id}` } },
       });
     }
+    const stranger = await json(await call(`/players/${owner.player.id}/clashes`, { jar: outsider.jar }));
+    expect(stranger.page.totalElements).toBe(0);
     const none = await json(await call(`/players/${outsider.player.id}/clashes`));
     expect(none).toEqual({
       _embedded: { clashes: [] },
@@ -209,7 +212,8 @@ describe('links', () => {
     body && typeof body === 'object'
       ? Object.entries(body).flatMap(([name, value]) =>
           name === '_links'
-            ? Object.values(value as Record<string, { href: string }>).map((link) => link.href)
+            ? // The self links: the ones a GET follows (an action link answers its own method only).
+              [(value as Record<string, { href: string }>).self?.href ?? []].flat()
             : hrefs(value),
         )
       : [];
@@ -249,7 +253,11 @@ describe('links', () => {
       const body = await json(await call(href, { jar: owner.jar }));
       expect(body.key, href).not.toBe('route-not-found');
     }
-    // The game's row links to the game; a score, clash, log or notification has no route of its own yet.
-    expect(rowLinks).toEqual([expect.stringMatching(/^\/api\/games\/\d+$/)]);
+    // Scores and logs have no route of their own yet; games, clashes and notifications do.
+    expect(rowLinks).toEqual([
+      expect.stringMatching(/^\/api\/games\/\d+$/),
+      `/api/clashes/${clash?.id}`,
+      expect.stringMatching(/^\/api\/notifications\/\d+$/),
+    ]);
   });
 });

@@ -135,3 +135,8 @@ export async function liveClashesOf(db: Database, playerId: number): Promise<{ i
     .innerJoin(clashes, eq(clashes.id, clashPlayers.clashId))
     .where(and(eq(clashPlayers.playerId, playerId), inArray(clashes.status, ['PENDING', 'IN_PROGRESS'])));
 }
+
+/** Deletes the clash's rows: its players and games go with it (ON DELETE CASCADE). */
+export async function deleteClashRows(db: Database, clashId: number) {
+  await db.delete(clashes).where(eq(clashes.id, clashId));
+}

@@ -4,7 +4,7 @@ import { CLASH_SORTS, ClashPlayerBody, ClashPlayersBody, CreateClashBody } from 
 import { pageQuery } from '../../contract/page';
 import { accessOf } from '../auth/access';
 import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
-import { clashExists, insertClash, playerClashes } from '../db/clashes';
+import { clashExists, deleteClashRows, insertClash, playerClashes } from '../db/clashes';
 import { type Database, database } from '../db/client';
 import { findPlayer } from '../db/players';
 import type { PlayerRow } from '../db/schema';
@@ -87,13 +87,20 @@ export const clashesRoutes = new Hono<Clashes>()
       createdAt,
     });
     const room = c.env.CLASH_ROOM.getByName(String(row.id));
-    const created = await room.create({
-      id: row.id,
-      name: row.name,
-      owner: { id: me.id, name: me.name },
-      players,
-      createdAt,
-    });
+    let created: ClashResult;
+    try {
+      created = await room.create({
+        id: row.id,
+        name: row.name,
+        owner: { id: me.id, name: me.name },
+        players,
+        createdAt,
+      });
+    } catch (error) {
+      // A row without its room would be a clash nobody can open: the rows go, the owner may try again.
+      await deleteClashRows(db, row.id);
+      throw error;
+    }
     return answer(c, created, 201);
   })
   // The caller's clashes, from the D1 index (which the rooms keep current before answering a lobby change).
