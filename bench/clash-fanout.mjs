@@ -13,9 +13,13 @@ const run = Date.now().toString(36).slice(-6);
 
 const { fillableBoxes, canAnnounce, BOX_TYPES, toGameState } = await loadRules();
 
-/** A registered player, on an address of their own so the sign-up limits don't refuse the run. */
+/**
+ * A registered player (a guest who signs up keeps their session), on an address of their own so the
+ * sign-up limits don't refuse the run.
+ */
 async function registered(i) {
   const visitor = client(`198.51.100.${(i % 200) + 1}`);
+  await visitor.call('POST', '/api/auth/register-guest', {});
   const player = await visitor.call('POST', '/api/auth/register', {
     username: `cf${run}p${i}`,
     password: PASSWORD,
@@ -35,10 +39,11 @@ async function startClash() {
     type: 'LIVE',
     name: `Bench ${round}`,
   });
-  for (const guest of invited)
-    clash = await guest.call('PUT', clash._links.accept.href, {
-      playerId: guest.player.id,
-    });
+  for (const guest of invited) {
+    // Each invited player sees their own accept link.
+    const theirs = await guest.call('GET', `/api/clashes/${clash.id}`);
+    clash = await guest.call('PUT', theirs._links.accept.href, { playerId: guest.player.id });
+  }
   const watcher = client(`198.51.100.${(round % 50) + 201}`);
   await watcher.call('POST', '/api/auth/register-guest', {});
   const sockets = await Promise.all(
@@ -59,11 +64,15 @@ const gameOnTurn = () => {
 /** Rolls and announces as needed, then fills the first box the rules allow: one turn. */
 async function playTurn(measure) {
   const { visitor, index, gameId } = gameOnTurn();
+  // A roll and an announcement are broadcast too: each socket hears of them before the fill is timed.
+  const everyoneHears = () => Promise.all(sockets.map((socket) => socket.nextOf('UPDATE')));
   let game = await visitor.call('PUT', `/api/games/${gameId}/roll`, {});
+  await everyoneHears();
   let boxes = fillableBoxes(toGameState(game));
   if (boxes.length === 0) {
     const box = BOX_TYPES.find((b) => canAnnounce(toGameState(game), b));
     game = await visitor.call('PUT', `/api/games/${gameId}/announce`, { boxType: box });
+    await everyoneHears();
     boxes = fillableBoxes(toGameState(game));
   }
   const { column, box } = boxes[0];
