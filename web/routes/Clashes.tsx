@@ -1,7 +1,53 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/ComingSoon';
+import { Link } from 'react-router';
+import { useClashes } from '../api/clashes';
+import { useSession } from '../api/session';
+import { ClashList } from '../components/clash/ClashList';
+import { CreateClashForm } from '../components/clash/CreateClashForm';
+import '../components/clash/clash.css';
+import { GameFailed, GameLoading } from '../components/game/GameScreen';
+import { useTitle } from '../components/useTitle';
 
+/** `/clashes`: the player's clashes by status, and a new one. Guests are asked to sign up first. */
 export default function Clashes() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('screens.clashes')} />;
+  useTitle(t('clashes.title'));
+  const { player } = useSession();
+  const member = !!player && !player.guest;
+  const query = useClashes(member);
+
+  return (
+    <section className="page clash-page" aria-labelledby="clashes-title">
+      <h1 id="clashes-title">{t('clashes.title')}</h1>
+      {!member ? (
+        <div className="card clash-guest">
+          <h2>{t('clashes.guest.title')}</h2>
+          <p>{t('clashes.guest.text')}</p>
+          <p className="clash-guest-actions">
+            <Link to="/register" className="button button-primary">
+              {t('clashes.guest.signUp')}
+            </Link>
+            <Link to="/login" className="button">
+              {t('clashes.guest.signIn')}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="clash-lead">{t('clashes.lead')}</p>
+          {query.isError ? (
+            <GameFailed
+              message={query.error.message || t('clashes.loadFailed')}
+              onRetry={() => void query.refetch()}
+            />
+          ) : query.data ? (
+            <ClashList clashes={query.data} viewerId={player.id} />
+          ) : (
+            <GameLoading />
+          )}
+          <CreateClashForm owner={player} />
+        </>
+      )}
+    </section>
+  );
 }

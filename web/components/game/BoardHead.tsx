@@ -8,6 +8,8 @@ export interface BoardHeadProps {
   game: GameResource;
   isPlayer: boolean;
   live: LiveState;
+  /** 2 when the page around the board has its own h1 (a clash). */
+  level?: 1 | 2;
 }
 
 /**
@@ -22,14 +24,15 @@ function heading(game: GameResource, isPlayer: boolean, t: TFunction): string {
 }
 
 /** The board's title and its chips: the game's status, how much of the sheet is filled, the live socket. */
-export function BoardHead({ game, isPlayer, live }: BoardHeadProps) {
+export function BoardHead({ game, isPlayer, live, level = 1 }: BoardHeadProps) {
   const { t, i18n } = useTranslation();
+  const Heading = level === 1 ? 'h1' : 'h2';
   const completed = game.status !== 'IN_PROGRESS';
   return (
     <header className="board-head">
-      <h1 id="board-title" className="board-title">
+      <Heading id="board-title" className="board-title">
         {heading(game, isPlayer, t)}
-      </h1>
+      </Heading>
       <ul className="board-stats">
         <li className={`board-chip board-chip--${game.status.toLowerCase()}`}>
           {t(`game.status.${game.status}`)}

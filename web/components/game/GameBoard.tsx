@@ -23,10 +23,14 @@ export interface GameBoardProps {
   live: LiveState;
   /** The player archived the finished game; `next` is their new one. */
   onNewGame?: (next: GameResource) => void;
+  /** The board inside a page that has its own title (a clash): its heading is an h2. */
+  headingLevel?: 1 | 2;
+  /** For anyone but the game's player: the line above the board, instead of the watcher's hint. */
+  banner?: string;
 }
 
 /** The game: dice, roll button and controls beside (or above) the sheet; read-only for anyone but its player. */
-export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
+export function GameBoard({ game, viewerId, live, onNewGame, headingLevel = 1, banner }: GameBoardProps) {
   const { t } = useTranslation();
   const c = useGameControls(game, viewerId, onNewGame);
   const dock = useRef<HTMLDivElement>(null);
@@ -48,10 +52,10 @@ export function GameBoard({ game, viewerId, live, onNewGame }: GameBoardProps) {
       style={sticky}
       aria-labelledby="board-title"
     >
-      <BoardHead game={game} isPlayer={c.isPlayer} live={live} />
+      <BoardHead game={game} isPlayer={c.isPlayer} live={live} level={headingLevel} />
       {c.isPlayer ? null : (
         <p className="board-banner" role="status">
-          {t('game.watchingHint', { name: game.player.name })}
+          {banner ?? t('game.watchingHint', { name: game.player.name })}
         </p>
       )}
 

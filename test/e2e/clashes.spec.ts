@@ -1,0 +1,325 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { ClashResource } from '../../contract/clashes';
+import { type GameResource, toGameState } from '../../contract/games';
+import { BOX_TYPES, fillableBoxes } from '../../game';
+import { expect, test } from './fixtures';
+import { roll, rollButton } from './playScreen';
+
+// A clash from the invitation to the crown, in three browsers: Ana creates it through the form and invites
+// Ben, found by the picker; Ben accepts; they play alternately on the solo board (the one not on turn has
+// no roll button), exchange a reaction and a suggestion, and a third browser watches it live. The games are
+// brought near their end through the public API (each player's own roll and fill links, in turn), and the
+// last fill of each is made in the browser, after which everyone sees the final ranking with the crown.
+
+test.describe.configure({ mode: 'serial' });
+test.use({ reducedMotion: 'reduce' });
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 360, height: 740 };
+const run = Date.now().toString(36).slice(-6);
+const PASSWORD = 'dice-123';
+
+interface Player {
+  name: string;
+  id: number;
+  context: BrowserContext;
+  page: Page;
+}
+
+let ana: Player;
+let ben: Player;
+let watcher: { context: BrowserContext; page: Page };
+let clashId = 0;
+
+/** A new registered player signed in in a browser of their own (made through the API, as a script would). */
+async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Promise<Player> {
+  const context = await browser.newContext({ viewport });
+  const registered = await context.request.post('/api/auth/register', {
+    data: { username: name, password: PASSWORD },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const signedIn = await context.request.post('/api/auth/token', {
+    data: { identifier: name, password: PASSWORD },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const me = (await (await context.request.get('/api/players/me')).json()) as { id: number };
+  return { name, id: me.id, context, page: await context.newPage() };
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
+}
+
+/** The page never scrolls sideways (STYLE.md: a layout is tested by its geometry). */
+async function noSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(width);
+}
+
+const turnLine = (page: Page) => page.locator('.clash-turn');
+
+async function clashOf(request: APIRequestContext): Promise<ClashResource> {
+  const reply = await request.get(`/api/clashes/${clashId}`);
+  expect(reply.ok()).toBe(true);
+  return (await reply.json()) as ClashResource;
+}
+
+async function put<T>(request: APIRequestContext, href: string, data: unknown): Promise<T> {
+  const reply = await request.put(href, { data });
+  expect(reply.ok(), `${href}: ${reply.status()} ${await reply.text()}`).toBe(true);
+  return (await reply.json()) as T;
+}
+
+const emptyBoxes = (game: GameResource) =>
+  toGameState(game)
+    .sheet.columns.flatMap((c) => c.boxes)
+    .filter((b) => b.value === null).length;
+
+/** The box kept for the browser: the free column's Yamb, fillable whatever the dice show. */
+const KEPT = { column: 'FREE', box: 'YAMB' } as const;
+
+/**
+ * One turn through the game's links, as the player's own client would: roll all five dice, then fill the
+ * first box the rules allow (the kept box last of all); when only announcement boxes are left, announce
+ * the first empty one and fill it.
+ */
+async function playTurn(request: APIRequestContext, gameId: number) {
+  let game = (await (await request.get(`/api/games/${gameId}`)).json()) as GameResource;
+  expect(game._links.roll, 'the player on turn has a roll link').toBeTruthy();
+  game = await put<GameResource>(request, game._links.roll!.href, { diceToRoll: [0, 1, 2, 3, 4] });
+  const open = fillableBoxes(toGameState(game)).filter(
+    (b) => !(b.column === KEPT.column && b.box === KEPT.box),
+  );
+  let target = open[0];
+  if (!target) {
+    const column = toGameState(game).sheet.columns.find((c) => c.type === 'ANNOUNCEMENT');
+    const box = BOX_TYPES.find((type) => column?.boxes.find((b) => b.type === type)?.value === null);
+    expect(box, 'an empty announcement box').toBeTruthy();
+    game = await put<GameResource>(request, game._links.announce!.href, { boxType: box });
+    target = { column: 'ANNOUNCEMENT', box: box! };
+  }
+  await put<GameResource>(request, game._links.fill!.href, {
+    columnType: target.column,
+    boxType: target.box,
+  });
+}
+
+/** Plays turns through the API until the player on turn has only the kept box left. */
+async function playFastUntilLastBox() {
+  const requestOf = new Map([
+    [ana.id, ana.page.request],
+    [ben.id, ben.page.request],
+  ]);
+  for (let turns = 0; turns < 200; turns++) {
+    const clash = await clashOf(ana.page.request);
+    const current = clash.players[clash.turn];
+    const request = requestOf.get(current.id)!;
+    const game = (await (await request.get(`/api/games/${current.gameId}`)).json()) as GameResource;
+    if (emptyBoxes(game) <= 1) return;
+    await playTurn(request, current.gameId!);
+  }
+  throw new Error('the games did not come near their end');
+}
+
+/**
+ * Waits until the page shows the clash as the server has it now: every clash update reaches the screen
+ * 1.5 s late (SPEC section 9), so after a burst of moves through the API the screen replays them first.
+ */
+async function caughtUp(page: Page) {
+  const clash = await clashOf(page.request);
+  const scores = page.locator('.clash-player-score');
+  await expect(scores).toHaveText(
+    clash.players.map((p) => new RegExp(`${p.score ?? 0}$`)),
+    { timeout: 30_000 },
+  );
+  await expect(page.locator('.clash-player--turn')).toContainText(clash.players[clash.turn].name);
+}
+
+/** A browser turn: roll, then fill the first box offered (the only one left at the end). */
+async function playTurnInBrowser(page: Page) {
+  await expect(turnLine(page)).toHaveText('Your turn', { timeout: 15_000 });
+  await expect(rollButton(page)).toBeEnabled({ timeout: 10_000 });
+  await roll(page);
+  const fill = page.locator('.sheet-button[aria-label^="Write"]').first();
+  await expect(fill).toBeVisible();
+  await fill.click();
+  // The fill has passed the turn: no roll button can be pressed any more (disabled on this board until
+  // it changes hands, then gone).
+  await expect(page.locator('button.roll-button:enabled')).toHaveCount(0);
+}
+
+test.beforeAll(async ({ browser }) => {
+  ana = await newPlayer(browser, `ana${run}`);
+  ben = await newPlayer(browser, `ben${run}`, PHONE);
+});
+
+test.afterAll(async () => {
+  await ana?.context.close();
+  await ben?.context.close();
+  await watcher?.context.close();
+});
+
+test('a guest is asked to sign up for clashes', async ({ page }) => {
+  await open(page, '/clashes');
+  await expect(page.getByRole('heading', { name: 'Clashes need an account' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+    'href',
+    '/register',
+  );
+});
+
+test('Ana creates a clash through the form, finding Ben with the picker', async () => {
+  const { page } = ana;
+  await open(page, '/clashes');
+  await expect(page.getByRole('heading', { name: 'Clashes', level: 1 })).toBeVisible();
+
+  // SPEC section 5: a name and at least one player.
+  await page.getByRole('button', { name: 'Create clash' }).click();
+  await expect(page.getByText('Name the clash (at most 50 characters)')).toBeVisible();
+  await expect(page.getByText('Invite at least one player')).toBeVisible();
+
+  await page.getByLabel('Name', { exact: true }).fill(`Friday ${run}`);
+  const search = page.getByLabel('Players to invite');
+  await search.fill(ben.name.slice(0, -1));
+  const option = page.getByRole('button', { name: new RegExp(`^Choose ${ben.name} \\(`) });
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(page.getByRole('list', { name: 'Chosen players' })).toContainText(ben.name);
+  // The chip can be taken back and chosen again.
+  await page.getByRole('button', { name: `Remove ${ben.name}` }).click();
+  await expect(page.getByRole('list', { name: 'Chosen players' })).toHaveCount(0);
+  await search.fill(ben.name);
+  await option.click();
+  await noSidewaysScroll(page);
+
+  await page.getByRole('button', { name: 'Create clash' }).click();
+  await expect(page).toHaveURL(/\/clashes\/\d+$/);
+  clashId = Number(new URL(page.url()).pathname.split('/').pop());
+
+  await expect(page.getByRole('heading', { name: `Friday ${run}`, level: 1 })).toBeVisible();
+  const players = page.locator('.lobby-player');
+  await expect(players).toHaveCount(2);
+  await expect(players.nth(0)).toContainText(ana.name);
+  await expect(players.nth(0)).toContainText('Owner');
+  await expect(players.nth(0)).toContainText('Accepted');
+  await expect(players.nth(1)).toContainText(ben.name);
+  await expect(players.nth(1)).toContainText('Invited');
+  await expect(page.getByRole('button', { name: 'Delete clash' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+});
+
+test('Ben finds the invitation and accepts; both boards open on Ana’s turn', async () => {
+  const { page } = ben;
+  await open(page, '/clashes');
+  const item = page.getByRole('link', { name: new RegExp(`Friday ${run}`) });
+  await expect(item).toContainText(`${ana.name} invites you`);
+  await noSidewaysScroll(page);
+  await item.click();
+  await expect(page).toHaveURL(new RegExp(`/clashes/${clashId}$`));
+  await expect(page.getByText(`${ana.name} invites you to this clash`)).toBeVisible();
+  await page.getByRole('button', { name: 'Accept' }).click();
+
+  // The clash starts for both: Ana on turn (the owner plays first), Ben watching her board.
+  await expect(turnLine(ana.page)).toHaveText('Your turn', { timeout: 15_000 });
+  await expect(turnLine(page)).toHaveText(`${ana.name}'s turn`, { timeout: 15_000 });
+  await expect(rollButton(ana.page)).toBeEnabled();
+  await expect(rollButton(page)).toHaveCount(0);
+  await expect(page.locator('.board-banner')).toContainText(`${ana.name} is playing`);
+  await noSidewaysScroll(page);
+  await noSidewaysScroll(ana.page);
+});
+
+test('a third browser watches the clash live', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  watcher = { context, page };
+  await open(page, `/clashes/${clashId}`);
+  await expect(turnLine(page)).toHaveText(`${ana.name}'s turn`, { timeout: 15_000 });
+  await expect(page.locator('.clash-player')).toHaveCount(2);
+  // A watcher plays nothing and says nothing.
+  await expect(rollButton(page)).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Send a reaction' })).toHaveCount(0);
+  await noSidewaysScroll(page);
+});
+
+test('they play alternately; the one not on turn can never roll', async () => {
+  await playTurnInBrowser(ana.page);
+  // Ana's fill passes the turn: after the clash's update delay the boards change hands everywhere.
+  await expect(turnLine(ben.page)).toHaveText('Your turn', { timeout: 15_000 });
+  await expect(turnLine(ana.page)).toHaveText(`${ben.name}'s turn`);
+  await expect(turnLine(watcher.page)).toHaveText(`${ben.name}'s turn`);
+  await expect(rollButton(ana.page)).toHaveCount(0);
+
+  // The watcher sees Ben's fill land on the board it shows, before the board changes hands.
+  await playTurnInBrowser(ben.page);
+  await expect(watcher.page.locator('.board-title')).toHaveText(`Watching ${ben.name}`);
+  await expect(watcher.page.locator('.sheet-cell--latest').first()).toBeVisible();
+  await expect(turnLine(ana.page)).toHaveText('Your turn', { timeout: 15_000 });
+  await expect(turnLine(watcher.page)).toHaveText(`${ana.name}'s turn`);
+  await expect(rollButton(ben.page)).toHaveCount(0);
+});
+
+test('a reaction and a suggestion reach the other player, then wait out the cooldown', async () => {
+  const reactions = ana.page.getByRole('group', { name: 'Send a reaction' });
+  await reactions.getByRole('button', { name: /Party/ }).click();
+  await expect(ben.page.locator('.clash-feed')).toContainText(`${ana.name} Party`);
+  await expect(watcher.page.locator('.clash-feed')).toContainText(`${ana.name} Party`);
+  // The cooldown shows on Ana's buttons and lets go after 3 s.
+  await expect(reactions.getByRole('button', { name: /Clover|Good luck/ })).toBeDisabled();
+  await expect(reactions.locator('.talk-wait').first()).toHaveText(/\d s/);
+  await expect(reactions.getByRole('button', { name: /Good luck/ })).toBeEnabled({ timeout: 5000 });
+
+  await ben.page.getByRole('textbox', { name: 'Suggestion' }).fill('Go for the Yamb!');
+  await ben.page.getByRole('button', { name: 'Send' }).click();
+  await expect(ana.page.locator('.clash-feed')).toContainText(`${ben.name} Go for the Yamb!`);
+  await expect(ben.page.getByRole('textbox', { name: 'Suggestion' })).toHaveValue('');
+  // A reaction is shown for 3 s, a suggestion for 2 s: both are gone soon after.
+  await expect(ana.page.locator('.clash-feed-item')).toHaveCount(0, { timeout: 5000 });
+});
+
+test('the games come near their end through the API; the last fills in the browser crown the winner', async () => {
+  test.setTimeout(240_000);
+  await playFastUntilLastBox();
+
+  await caughtUp(ana.page);
+  await playTurnInBrowser(ana.page);
+  await caughtUp(ben.page);
+  await playTurnInBrowser(ben.page);
+
+  const final = await clashOf(ana.page.request);
+  expect(final.status).toBe('COMPLETED');
+  const best = Math.max(...final.players.map((p) => p.score ?? 0));
+  const crowned = final.players.filter((p) => p.crown);
+  expect(crowned.length).toBeGreaterThan(0);
+  expect(crowned.every((p) => p.score === best)).toBe(true);
+
+  for (const page of [ana.page, ben.page, watcher.page]) {
+    const ranking = page.getByRole('region', { name: 'Final ranking' });
+    await expect(ranking).toBeVisible({ timeout: 15_000 });
+    const rows = ranking.locator('.ranking-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText('1.');
+    await expect(rows.first()).toContainText(crowned[0].name);
+    await expect(ranking.getByText('Winner')).toHaveCount(crowned.length);
+    for (const player of final.players) {
+      await expect(ranking).toContainText(`${player.score} points`);
+    }
+    await noSidewaysScroll(page);
+  }
+
+  // The boards stay readable: each player's sheet can be opened, and nobody can roll.
+  await ben.page.getByRole('button', { name: `${ana.name}'s sheet` }).click();
+  await expect(ben.page.locator('.board-banner')).toContainText(`${ana.name}'s finished sheet`);
+  await expect(rollButton(ben.page)).toHaveCount(0);
+
+  // The list files it under Completed, collapsed.
+  await open(ana.page, '/clashes');
+  const completed = ana.page.locator('details.clash-group');
+  await expect(completed).not.toHaveAttribute('open');
+  await completed.locator('summary').click();
+  await expect(completed.getByRole('link', { name: new RegExp(`Friday ${run}`) })).toBeVisible();
+});

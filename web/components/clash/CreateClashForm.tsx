@@ -1,0 +1,90 @@
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CLASH_MAX_PLAYERS, CLASH_NAME_MAX, CreateClashBody } from '../../../contract/clashes';
+import type { PlayerResource } from '../../../contract/players';
+import { ApiError } from '../../api/client';
+import { useCreateClash } from '../../api/clashes';
+import { checkFields, TextField, useField } from '../Field';
+import { toastError } from '../Toasts';
+import { type PickedPlayer, PlayerPicker } from './PlayerPicker';
+
+const NAME_ID = 'clash-name';
+const PLAYERS_ID = 'clash-players';
+
+/**
+ * A new clash (SPEC section 5): a non-blank name and one or two other players, the creator being the
+ * first. Created, it opens its lobby.
+ */
+export function CreateClashForm({ owner }: { owner: PlayerResource }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateClash();
+  // The rule the server checks the name with, so the form and the server never disagree.
+  const name = useField('', CreateClashBody.entries.name);
+  const [players, setPlayers] = useState<PickedPlayer[]>([]);
+  const [playersTouched, setPlayersTouched] = useState(false);
+  const playersError = playersTouched && players.length === 0 ? t('clashes.create.needPlayer') : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setPlayersTouched(true);
+    if (!checkFields([[name, NAME_ID]])) return;
+    if (players.length === 0) {
+      document.getElementById(PLAYERS_ID)?.focus();
+      return;
+    }
+    create.mutate(
+      {
+        ownerId: owner.id,
+        playerIds: [owner.id, ...players.map((p) => p.id)],
+        type: 'LIVE',
+        name: name.value.trim(),
+      },
+      {
+        onSuccess: (clash) => {
+          toast.success(t('clashes.create.created'));
+          void navigate(`/clashes/${clash.id}`);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.key === 'clash-name-invalid') name.fail(error.message);
+          toastError(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="card clash-create" onSubmit={submit} noValidate aria-labelledby="clash-create-title">
+      <h2 id="clash-create-title">{t('clashes.create.title')}</h2>
+      <TextField
+        id={NAME_ID}
+        label={t('clashes.create.name')}
+        field={name}
+        maxLength={CLASH_NAME_MAX}
+        placeholder={t('clashes.create.namePlaceholder')}
+        hint={t('clashes.create.nameHint', { count: CLASH_NAME_MAX })}
+        autoComplete="off"
+        required
+      />
+      <PlayerPicker
+        id={PLAYERS_ID}
+        label={t('clashes.create.players')}
+        selected={players}
+        onChange={(next) => {
+          setPlayers(next);
+          setPlayersTouched(true);
+        }}
+        max={CLASH_MAX_PLAYERS - 1}
+        exclude={[owner.id]}
+        error={playersError}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={create.isPending}>
+          {t(create.isPending ? 'clashes.create.creating' : 'clashes.create.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+// What the clash screens compute from a clash, kept pure so the unit tests run it in node.
+import {
+  CLASH_MAX_PLAYERS,
+  type ClashPlayer,
+  type ClashResource,
+  type ClashStatus,
+} from '../../../contract/clashes';
+import { places } from '../../../game';
+
+/** The groups of /clashes, in the order they are shown. */
+export const CLASH_GROUPS: readonly ClashStatus[] = ['IN_PROGRESS', 'PENDING', 'COMPLETED', 'CANCELLED'];
+
+/** The clashes of each status, each group in the order given (the list comes newest change first). */
+export function groupClashes(clashes: readonly ClashResource[]): Record<ClashStatus, ClashResource[]> {
+  const groups: Record<ClashStatus, ClashResource[]> = {
+    IN_PROGRESS: [],
+    PENDING: [],
+    COMPLETED: [],
+    CANCELLED: [],
+  };
+  for (const clash of clashes) groups[clash.status]?.push(clash);
+  return groups;
+}
+
+/** How many more players the clash can take (SPEC section 5: 3 in all). */
+export const freeSeats = (clash: Pick<ClashResource, 'players'>): number =>
+  Math.max(0, CLASH_MAX_PLAYERS - clash.players.length);
+
+/** The player whose turn it is, while the clash is played. */
+export function onTurn(clash: ClashResource): ClashPlayer | null {
+  if (clash.status !== 'IN_PROGRESS') return null;
+  return clash.players[clash.turn] ?? null;
+}
+
+export const isMember = (clash: ClashResource, viewerId: number | null | undefined): boolean =>
+  viewerId !== null && viewerId !== undefined && clash.players.some((p) => p.id === viewerId);
+
+export interface RankedPlayer {
+  player: ClashPlayer;
+  /** 1-based; tied totals share a place (1, 1, 3). */
+  place: number;
+  total: number;
+}
+
+/** The final ranking: best total first, ties in turn order, sharing their place. */
+export function ranking(clash: Pick<ClashResource, 'players'>): RankedPlayer[] {
+  const totals = clash.players.map((p) => p.score ?? 0);
+  const placeOf = places(totals);
+  return clash.players
+    .map((player, index) => ({ player, place: placeOf[index], total: totals[index], index }))
+    .sort((a, b) => a.place - b.place || a.index - b.index)
+    .map(({ player, place, total }) => ({ player, place, total }));
+}
