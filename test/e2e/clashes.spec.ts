@@ -173,6 +173,9 @@ test('a guest is asked to sign up for clashes', async ({ page }) => {
 });
 
 test('Ana creates a clash through the form, finding Ben with the picker', async () => {
+  // Ben has the app open: the invitation reaches him live.
+  await open(ben.page, '/clashes');
+  await expect(ben.page.getByText('No clashes yet. Start one below.')).toBeVisible();
   const { page } = ana;
   await open(page, '/clashes');
   await expect(page.getByRole('heading', { name: 'Clashes', level: 1 })).toBeVisible();
@@ -185,7 +188,8 @@ test('Ana creates a clash through the form, finding Ben with the picker', async 
   await page.getByLabel('Name', { exact: true }).fill(`Friday ${run}`);
   const search = page.getByLabel('Players to invite');
   await search.fill(ben.name.slice(0, -1));
-  const option = page.getByRole('button', { name: new RegExp(`^Choose ${ben.name} \\(`) });
+  // Ben has a tab open: the picker marks him online.
+  const option = page.getByRole('button', { name: `Choose ${ben.name} (online)` });
   await expect(option).toBeVisible();
   await option.click();
   await expect(page.getByRole('list', { name: 'Chosen players' })).toContainText(ben.name);
@@ -212,13 +216,22 @@ test('Ana creates a clash through the form, finding Ben with the picker', async 
   await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
 });
 
-test('Ben finds the invitation and accepts; both boards open on Ana’s turn', async () => {
+test('Ben accepts from the notification; both boards open on Ana’s turn', async () => {
   const { page } = ben;
-  await open(page, '/clashes');
+  // The list Ben has open takes the new clash in as the invitation arrives.
   const item = page.getByRole('link', { name: new RegExp(`Friday ${run}`) });
-  await expect(item).toContainText(`${ana.name} invites you`);
+  await expect(item).toContainText(`${ana.name} invites you`, { timeout: 10_000 });
   await noSidewaysScroll(page);
-  await item.click();
+
+  const bell = page.getByRole('banner').locator('.bell');
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 10_000 });
+  await bell.click();
+  const dialog = page.getByRole('dialog', { name: 'Notifications' });
+  await dialog
+    .getByRole('listitem')
+    .filter({ hasText: `${ana.name} invites you to the clash "Friday ${run}"` })
+    .getByRole('link')
+    .click();
   await expect(page).toHaveURL(new RegExp(`/clashes/${clashId}$`));
   await expect(page.getByText(`${ana.name} invites you to this clash`)).toBeVisible();
   await page.getByRole('button', { name: 'Accept' }).click();
@@ -322,4 +335,31 @@ test('the games come near their end through the API; the last fills in the brows
   await expect(completed).not.toHaveAttribute('open');
   await completed.locator('summary').click();
   await expect(completed.getByRole('link', { name: new RegExp(`Friday ${run}`) })).toBeVisible();
+});
+
+test('a decline returns to the list and cancels a clash of two; the owner deletes one after confirming', async () => {
+  const create = (name: string) =>
+    ana.page.request.post('/api/clashes/', {
+      data: { ownerId: ana.id, playerIds: [ana.id, ben.id], type: 'LIVE', name },
+    });
+  const declined = (await (await create(`Declined ${run}`)).json()) as ClashResource;
+  const deleted = (await (await create(`Deleted ${run}`)).json()) as ClashResource;
+
+  await open(ben.page, `/clashes/${declined.id}`);
+  await ben.page.getByRole('button', { name: 'Decline' }).click();
+  await expect(ben.page).toHaveURL(/\/clashes$/);
+  await expect(ben.page.getByText('You declined the clash')).toBeVisible();
+  await open(ana.page, `/clashes/${declined.id}`);
+  await expect(ana.page.getByText('This clash was cancelled')).toBeVisible();
+
+  await open(ana.page, `/clashes/${deleted.id}`);
+  await ana.page.getByRole('button', { name: 'Delete clash' }).click();
+  const dialog = ana.page.getByRole('dialog', { name: 'Delete this clash?' });
+  await dialog.getByRole('button', { name: 'No' }).click();
+  await expect(dialog).toBeHidden();
+  await ana.page.getByRole('button', { name: 'Delete clash' }).click();
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(ana.page).toHaveURL(/\/clashes$/);
+  await expect(ana.page.getByRole('link', { name: new RegExp(`Deleted ${run}`) })).toHaveCount(0);
+  expect((await ana.page.request.get(`/api/clashes/${deleted.id}`)).status()).toBe(404);
 });

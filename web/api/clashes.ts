@@ -8,7 +8,9 @@ import {
 import { useCallback, useEffect, useRef } from 'react';
 import i18n from '../i18n';
 import { api } from './client';
+import { isNewerClash } from './clashCache';
 import { type LiveState, useLiveChannel } from './live';
+import { usePresenceMessages } from './presence';
 import type {
   ClashClientMessage,
   ClashResource,
@@ -28,12 +30,6 @@ export const clashKeys = {
   search: (name: string) => ['players', 'search', name] as const,
 };
 
-/** Whether `incoming` may replace `current`: never an older state of the clash over a newer one. */
-export function isNewerClash(incoming: ClashResource, current: ClashResource | undefined): boolean {
-  if (!current || current.id !== incoming.id) return true;
-  return Date.parse(incoming.updatedAt) >= Date.parse(current.updatedAt);
-}
-
 /** Puts a clash into the cache (unless it holds a newer state) and lets the list fetch itself again. */
 export function storeClash(client: QueryClient, clash: ClashResource): void {
   client.setQueryData<ClashResource>(clashKeys.clash(clash.id), (current) =>
@@ -42,8 +38,17 @@ export function storeClash(client: QueryClient, clash: ClashResource): void {
   void client.invalidateQueries({ queryKey: clashKeys.list(), refetchType: 'none' });
 }
 
-/** The signed-in player's clashes, newest change first (a player is in a handful, so one page holds them). */
+/**
+ * The signed-in player's clashes, newest change first (a player is in a handful, so one page holds them).
+ * Every clash notification (an invitation, a start, a turn, the end) means the list changed: it is
+ * fetched again when one arrives on the presence channel.
+ */
 export function useClashes(enabled: boolean) {
+  const client = useQueryClient();
+  usePresenceMessages((message) => {
+    if (message.type === 'NOTIFICATION' || message.type === 'MATCHED')
+      void client.invalidateQueries({ queryKey: clashKeys.list() });
+  });
   return useQuery({
     queryKey: clashKeys.list(),
     enabled,

@@ -16,8 +16,9 @@ export function FinalRanking({ clash, viewerId }: { clash: ClashResource; viewer
       <ol className="ranking-list">
         {rows.map(({ player, place, total }) => (
           <li key={player.id} className={player.crown ? 'ranking-row ranking-row--winner' : 'ranking-row'}>
-            <span className="ranking-place" aria-label={t('clashes.ranking.place', { place })}>
-              {place}.
+            <span className="ranking-place">
+              <span aria-hidden="true">{place}.</span>
+              <span className="visually-hidden">{t('clashes.ranking.place', { place })}</span>
             </span>
             <ClashAvatar player={player} online={online(player.id)} size={40} />
             <span className="ranking-name">
@@ -30,7 +31,10 @@ export function FinalRanking({ clash, viewerId }: { clash: ClashResource; viewer
                 </span>
               ) : null}
             </span>
-            <span className="ranking-total">{t('clashes.ranking.points', { count: total })}</span>
+            <span className="ranking-total">
+              <span className="ranking-points">{total}</span>{' '}
+              <span className="ranking-unit">{t('clashes.ranking.unit', { count: total })}</span>
+            </span>
           </li>
         ))}
       </ol>
