@@ -324,6 +324,19 @@ test('the games come near their end through the API; the last fills in the brows
     await noSidewaysScroll(page);
   }
 
+  // The ranking and the board fit every width, phones held sideways included.
+  for (const viewport of [
+    { width: 320, height: 640 },
+    { width: 480, height: 860 },
+    { width: 768, height: 1024 },
+    { width: 1920, height: 1080 },
+    { width: 740, height: 360 },
+  ]) {
+    await ana.page.setViewportSize(viewport);
+    await noSidewaysScroll(ana.page);
+  }
+  await ana.page.setViewportSize(DESKTOP);
+
   // The boards stay readable: each player's sheet can be opened, and nobody can roll.
   await ben.page.getByRole('button', { name: `${ana.name}'s sheet` }).click();
   await expect(ben.page.locator('.board-banner')).toContainText(`${ana.name}'s finished sheet`);
