@@ -48,6 +48,8 @@ import { answerPings } from './heartbeat';
 const CLASH_KEY = 'clash';
 /** When the player last sent a reaction or suggestion, from any of their tabs. */
 const saidKey = (playerId: number) => `said-${playerId}`;
+/** Set when the player was told it is their turn; cleared when they next open the clash. */
+const toldTurnKey = (playerId: number) => `told-turn-${playerId}`;
 /** A start that D1 refused is tried again after this long, if nobody asks before. */
 const START_RETRY_MS = 10_000;
 
@@ -307,6 +309,7 @@ export class ClashRoom extends Server {
   override onConnect(connection: Connection<ClashSocket>, ctx: ConnectionContext) {
     const socket = socketOf(ctx.request);
     connection.setState(socket);
+    if (socket.viewerId !== null) this.ctx.storage.kv.delete(toldTurnKey(socket.viewerId));
     const record = this.#load();
     connection.send(
       socket.gameId === null
@@ -494,11 +497,17 @@ export class ClashRoom extends Server {
     return JSON.stringify(message);
   }
 
-  /** The player on turn is told, unless they have a socket open on this clash (they see it already). */
+  /**
+   * The player on turn is told, unless they have a socket open on this clash (they see it already) or
+   * were told before and have not come back since: a player away for the whole clash finds one "your
+   * turn" for it, not one for each of their turns.
+   */
   #tellTurn(record: ClashRecord) {
     const player = record.clash.players[record.clash.turn];
     if (!player || record.clash.status !== 'IN_PROGRESS') return;
     for (const _open of this.getConnections(playerTag(player.id))) return;
+    if (this.ctx.storage.kv.get<boolean>(toldTurnKey(player.id))) return;
+    this.ctx.storage.kv.put(toldTurnKey(player.id), true);
     this.#tell(record, [player], 'clash-turn');
   }
 

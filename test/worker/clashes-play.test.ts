@@ -15,6 +15,7 @@ import {
   players,
   type Started,
   startedClash,
+  socket,
   takeTurn,
 } from './clashes-helpers';
 import { currentGame, type Game, indexRow, move, play, scoresOf } from './games-helpers';
@@ -107,6 +108,34 @@ describe('turns', () => {
 
     await takeTurn(other, otherGame);
     expect((await json<Clash>(await getClash(owner, clash.id))).turn).toBe(0);
+  });
+
+  it('a player away from the clash is told "your turn" once, until they open it again', async () => {
+    const {
+      clash,
+      players: [owner, other],
+      gameIds: [ownerGame, otherGame],
+    } = await startedClash(2);
+    expect(await notifications(owner.player.id, 'clash-turn')).toHaveLength(1);
+    // Playing through the API with no page open: the turn comes back, the first notice still stands.
+    for (let round = 0; round < 3; round++) {
+      await takeTurn(owner, ownerGame as number);
+      await takeTurn(other, otherGame as number);
+    }
+    expect(await notifications(owner.player.id, 'clash-turn', 0)).toHaveLength(1);
+    expect(await notifications(other.player.id, 'clash-turn', 0)).toHaveLength(1);
+    // The owner opens the clash and leaves: the next time the turn comes back, they are told again.
+    const seen = await socket(`clashes/${clash.id}`, owner);
+    await seen.next();
+    seen.close();
+    // The room lets go of the closed socket when its close arrives.
+    const openSockets = () =>
+      runInDurableObject(clashRoom(clash.id), (_room, state) => state.getWebSockets().length);
+    for (let attempt = 0; attempt < 50 && (await openSockets()) > 0; attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await takeTurn(owner, ownerGame as number);
+    await takeTurn(other, otherGame as number);
+    expect(await notifications(owner.player.id, 'clash-turn', 2)).toHaveLength(2);
   });
 
   it('racing moves: of two fills by the player on turn and a fill by the other, exactly one passes', async () => {
