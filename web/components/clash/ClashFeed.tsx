@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClashChatMessage } from '../../api/clashes';
-import { ReactionIcon } from './icons';
+import { ReactionIcon } from '../icons';
 
 /** SPEC section 9: a reaction is shown 3 s, a suggestion 2 s. */
 export const REACTION_SHOWN_MS = 3000;

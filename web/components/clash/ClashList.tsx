@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClashResource, ClashStatus } from '../../../contract/clashes';
 import { Avatar } from '../Avatar';
-import { CrownIcon } from './icons';
+import { CrownIcon } from '../icons';
 import { CLASH_GROUPS, groupClashes, onTurn } from './model';
 
 const formatDate = (iso: string, language: string) =>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ClashResource } from '../../../contract/clashes';
 import { ClashAvatar } from './ClashAvatar';
-import { CrownIcon } from './icons';
+import { CrownIcon } from '../icons';
 import { useOnline } from './useOnline';
 
 /** The players of a clash in turn order, with their totals and whose turn it is. */

@@ -6,7 +6,7 @@ import {
   REACTIONS,
   SUGGESTION_MAX,
 } from '../../../contract/clashes';
-import { ReactionIcon } from './icons';
+import { ReactionIcon } from '../icons';
 
 /** The time left of a cooldown, counting down while one runs. */
 function useCooldown(ms: number) {

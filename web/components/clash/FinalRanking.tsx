@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ClashResource } from '../../../contract/clashes';
 import { ClashAvatar } from './ClashAvatar';
-import { CrownIcon } from './icons';
+import { CrownIcon } from '../icons';
 import { ranking } from './model';
 import { useOnline } from './useOnline';
 

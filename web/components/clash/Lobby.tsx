@@ -7,7 +7,7 @@ import { type ClashAction, useClashAction } from '../../api/clashes';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { toastError } from '../Toasts';
 import { ClashAvatar } from './ClashAvatar';
-import { CrownIcon } from './icons';
+import { CrownIcon } from '../icons';
 import { freeSeats } from './model';
 import { type PickedPlayer, PlayerPicker } from './PlayerPicker';
 import { useOnline } from './useOnline';
