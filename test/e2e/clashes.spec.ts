@@ -274,6 +274,9 @@ test('they play alternately; the one not on turn can never roll', async () => {
   await expect(turnLine(ana.page)).toHaveText('Your turn', { timeout: 15_000 });
   await expect(turnLine(watcher.page)).toHaveText(`${ana.name}'s turn`);
   await expect(rollButton(ben.page)).toHaveCount(0);
+  // Each player's own board is their sheet in the match; the others watch it by name.
+  await expect(ana.page.locator('.board-title')).toHaveText('Your sheet');
+  await expect(ben.page.locator('.board-title')).toHaveText(`Watching ${ana.name}`);
 });
 
 test('a reaction and a suggestion reach the other player, then wait out the cooldown', async () => {

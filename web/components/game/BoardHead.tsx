@@ -13,13 +13,12 @@ export interface BoardHeadProps {
 }
 
 /**
- * A clash game is headed as a player's sheet. An archived game is no longer played or watched live: it is headed with its number for its player
- * ("Game 12") and with its player's name for others.
+ * A clash game is headed as its player's sheet for them. An archived game is no longer played or watched
+ * live: it is headed with its number for its player ("Game 12") and with its player's name for others.
  */
 function heading(game: GameResource, isPlayer: boolean, t: TFunction): string {
-  // In a clash the page is the match: each board is one player's sheet in it.
-  if (game.type === 'CLASH')
-    return isPlayer ? t('game.yourSheet') : t('game.title', { name: game.player.name });
+  // In a clash the page is the match: the player's own board is their sheet in it.
+  if (game.type === 'CLASH' && isPlayer) return t('game.yourSheet');
   if (game.status === 'ARCHIVED') {
     return isPlayer ? t('game.numbered', { id: game.id }) : t('game.title', { name: game.player.name });
   }
