@@ -1,9 +1,13 @@
 import type { Links } from './links';
 import type { PlayerRef } from './players';
 
-export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** A log row (SPEC.md section 3), seen by its player and admins. `self` arrives with GET /api/logs/{id}. */
+/**
+ * A log row (SPEC.md section 3), seen by its player and admins. `self` is GET /api/logs/{id} (admins);
+ * `delete` (DELETE on it) for admins only.
+ */
 export interface LogSummary {
   id: number;
   player: PlayerRef | null;
@@ -11,7 +15,10 @@ export interface LogSummary {
   message: string;
   data: unknown;
   createdAt: string;
-  _links: Links<'self'>;
+  _links: Links<'self' | 'delete'>;
 }
 
 export const LOG_SORTS = ['createdAt', 'level'] as const;
+
+/** How long a log row is kept: older rows are deleted (worker/lib/log.ts). */
+export const LOG_RETENTION_DAYS = 30;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { NOTIFICATION_KINDS, type NotificationParams } from '../../contract/notifications';
+import { TICKET_STATUSES } from '../../contract/tickets';
 
 // Times are epoch milliseconds: D1 has no date type and numbers sort and compare cheaply.
 const createdAt = () =>
@@ -243,7 +244,11 @@ export const logs = sqliteTable(
     data: text('data', { mode: 'json' }),
     createdAt: createdAt(),
   },
-  (t) => [index('logs_player_id_idx').on(t.playerId), index('logs_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('logs_player_id_idx').on(t.playerId),
+    index('logs_created_at_idx').on(t.createdAt),
+    index('logs_level_created_at_idx').on(t.level, t.createdAt),
+  ],
 );
 
 export const tickets = sqliteTable(
@@ -254,13 +259,37 @@ export const tickets = sqliteTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     emailAddresses: text('email_addresses', { mode: 'json' }).$type<string[]>(),
-    status: text('status', { enum: ['NEW', 'IN_PROGRESS', 'CLOSED', 'REJECTED'] })
-      .notNull()
-      .default('NEW'),
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('OPEN'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('tickets_player_id_idx').on(t.playerId), index('tickets_updated_at_idx').on(t.updatedAt)],
+  (t) => [
+    index('tickets_player_id_updated_at_idx').on(t.playerId, t.updatedAt),
+    index('tickets_updated_at_idx').on(t.updatedAt),
+    index('tickets_created_at_idx').on(t.createdAt),
+    index('tickets_status_updated_at_idx').on(t.status, t.updatedAt),
+  ],
+);
+
+/**
+ * Request counters, one row per flush of one isolate (worker/lib/metrics.ts): isolates count in memory and
+ * write here at most every few seconds, so no request waits on a shared object; /api/metrics sums the rows.
+ */
+export const metrics = sqliteTable(
+  'metrics',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** A random name of the isolate that counted, and when it started counting. */
+    isolate: text('isolate').notNull(),
+    isolateStartedAt: integer('isolate_started_at').notNull(),
+    requests: integer('requests').notNull(),
+    /** Answers with a 5xx status. */
+    errors: integer('errors').notNull(),
+    /** Wall time of the requests, summed, in milliseconds. */
+    totalMs: real('total_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('metrics_created_at_idx').on(t.createdAt)],
 );
 
 /** Mail written locally instead of sent; production sends through the e-mail binding and records it here. */
@@ -300,3 +329,4 @@ export type ScoreRow = typeof scores.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type LogRow = typeof logs.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
+export type MetricsRow = typeof metrics.$inferSelect;
