@@ -14,6 +14,9 @@ export interface Page<Name extends string, T> {
   page: PageInfo;
 }
 
+/** The largest page any collection answers; a larger `size` is 400 input-invalid. */
+export const MAX_PAGE_SIZE = 100;
+
 export type SortOrder = 'ASC' | 'DESC';
 
 export interface PageRequest<S extends string> {
@@ -24,7 +27,8 @@ export interface PageRequest<S extends string> {
 }
 
 /**
- * Query schema of every collection: page (0-based), size (1..9999), sort among `sortable` (the
+ * Query schema of every collection: page (0-based), size (1..100: a
+ * table asks for the page it shows, never for everything), sort among `sortable` (the
  * collection's `*_SORTS`), order; anything else is 400 input-invalid.
  */
 export function pageQuery<S extends string>(sortable: readonly [S, ...S[]], defaultSort: S) {
@@ -41,7 +45,7 @@ export function pageQuery<S extends string>(sortable: readonly [S, ...S[]], defa
     );
   return v.object({
     page: int(0, 0, 1_000_000),
-    size: int(10, 1, 9999),
+    size: int(10, 1, MAX_PAGE_SIZE),
     sort: v.optional(v.picklist(sortable, 'input-invalid'), defaultSort),
     order: v.optional(
       v.pipe(

@@ -87,7 +87,7 @@ async function waitListed(target: Page, name: string) {
   await expect
     .poll(
       async () => {
-        const response = await target.request.get('/api/games/?page=0&size=9999');
+        const response = await target.request.get('/api/games/?page=0&size=100');
         const body = (await response.json()) as { _embedded: { games: { player: { name: string } }[] } };
         return body._embedded.games.some((game) => game.player.name === name);
       },

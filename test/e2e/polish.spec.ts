@@ -47,7 +47,7 @@ test('on a phone a guest name in the games list breaks between its words only', 
   // The games index follows the room's moves about a second later.
   await expect
     .poll(async () => {
-      const body = await (await page.request.get('/api/games/?page=0&size=9999')).json();
+      const body = await (await page.request.get('/api/games/?page=0&size=100')).json();
       return (body._embedded.games as { player: { name: string } }[]).some(
         (game) => game.player.name === name,
       );

@@ -54,7 +54,7 @@ export function useClashes(enabled: boolean) {
     enabled,
     queryFn: async ({ signal }) => {
       const page = await api<Page<'clashes', ClashResource>>(
-        '/clashes/?page=0&size=9999&sort=updatedAt&order=DESC',
+        '/clashes/?page=0&size=100&sort=updatedAt&order=DESC',
         { signal },
       );
       return page._embedded?.clashes ?? [];

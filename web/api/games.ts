@@ -56,13 +56,13 @@ export function useCurrentGame(playerId: number | undefined) {
   });
 }
 
-/** Every game, for the client-side sorted and paged table (SPEC section 7: page 0, size 9999). */
+/** The last played games, for the games table (a page of at most 100: the server pages and sorts). */
 export function useGames() {
   return useQuery({
     queryKey: gameKeys.list(),
     queryFn: async ({ signal }) => {
       const page = await api<Page<'games', GameSummary>>(
-        '/games/?page=0&size=9999&sort=updatedAt&order=DESC',
+        '/games/?page=0&size=100&sort=updatedAt&order=DESC',
         { signal },
       );
       return page._embedded.games ?? [];
