@@ -11,11 +11,15 @@ export const NOTIFICATION_KINDS = [
   'clash-cancelled',
   'clash-deleted',
   'clash-removed',
+  'ticket-status',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** Names a notification's words are filled with: `player` (who did it), `clash` (its name). */
-export type NotificationParams = Partial<Record<'player' | 'clash', string>>;
+/**
+ * Names a notification's words are filled with: `player` (who did it), `clash` (its name); for
+ * `ticket-status`, `ticket` (its title) and `status` (a TicketStatus, worded through `notifications.ticketStatuses`).
+ */
+export type NotificationParams = Partial<Record<'player' | 'clash' | 'ticket' | 'status', string>>;
 
 /**
  * A notification (SPEC.md section 3). `content` is the English sentence, for API readers; the app shows

@@ -62,5 +62,8 @@ export const CreateTicketBody = v.object({
 
 /** `PATCH /api/tickets/{id}` (admins). */
 export const UpdateTicketBody = v.object({
-  status: v.picklist(TICKET_STATUSES, 'ticket-status-invalid'),
+  status: v.pipe(
+    v.optional(v.string('ticket-status-invalid'), ''),
+    v.picklist(TICKET_STATUSES, 'ticket-status-invalid'),
+  ),
 });

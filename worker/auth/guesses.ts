@@ -1,3 +1,4 @@
+import { log } from '../lib/log';
 import { clear, clientIp, count, RULES, refund, tooMany } from '../lib/rateLimit';
 import type { AppContext } from './session';
 
@@ -26,7 +27,11 @@ export async function countGuess(c: AppContext, account: string): Promise<() => 
   ]);
   const failedHereBefore = atAccountFromHere.estimate >= 2;
   for (const tally of [atAccountFromHere, fromHere, ...(failedHereBefore ? [atAccount] : [])])
-    if (tally.over) throw tooMany(tally.retryAfterMs);
+    if (tally.over) {
+      const playerId = /^player-(\d+)$/.exec(account)?.[1];
+      log(c, { level: 'WARN', message: 'sign-in-throttled', playerId: playerId ? Number(playerId) : null });
+      throw tooMany(tally.retryAfterMs);
+    }
   return async () => {
     await clear(c.env.DB, RULES.signInPerAccountAndIp, here);
     await refund(c.env.DB, RULES.signInPerIp, ip);

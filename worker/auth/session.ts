@@ -14,6 +14,7 @@ import {
 } from '../db/sessions';
 import type { Env } from '../env';
 import { forbidden, unauthorized } from '../lib/errors';
+import { log } from '../lib/log';
 import { tokenCounts } from '../lib/viewer';
 import { pushAccess } from './access';
 import { randomToken, sha256 } from './crypto';
@@ -231,6 +232,13 @@ export async function rotateSession(c: AppContext, db: Database): Promise<number
     await setAccessCookie(c, row.playerId);
     return row.playerId;
   }
+  // A rotated token used again after the grace, or a revoked one: a copy is in someone else's hands.
+  log(c, {
+    level: 'WARN',
+    message: 'refresh-token-reuse',
+    data: { revoked: !!row.revokedAt },
+    playerId: row.playerId,
+  });
   await revokeFamily(c, db, row.familyId, row.playerId);
   throw signedOut(c);
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorMessage, pickLanguage } from './i18n';
+import { log } from './log';
 
 /** The one error type of the API: a status and a stable key; the message is looked up in the caller's language. */
 export class AppError extends Error {
@@ -28,11 +29,22 @@ export function handleError(error: unknown, c: Context) {
   // A refusal by the rules never reaches here: the rooms turn it into a 409 result before answering over RPC.
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    // Every permission refusal, the cross-site one (origin-invalid) included, is a security event.
+    if (error.status === 403)
+      log(c, {
+        level: 'WARN',
+        message: 'forbidden',
+        data: { key: error.key, method: c.req.method, path: c.req.path },
+      });
     return c.json(errorBody(c, error.key), error.status);
   }
   // Logged with its stack for the operator; the client gets a generic message only.
-  console.error(
-    JSON.stringify({ level: 'ERROR', path: c.req.path, error: String((error as Error)?.stack ?? error) }),
-  );
+  const stack = String((error as Error)?.stack ?? error);
+  console.error(JSON.stringify({ level: 'ERROR', path: c.req.path, error: stack }));
+  log(c, {
+    level: 'ERROR',
+    message: 'server-error',
+    data: { method: c.req.method, path: c.req.path, error: stack },
+  });
   return c.json(errorBody(c, 'internal'), 500);
 }

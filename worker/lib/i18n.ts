@@ -20,8 +20,16 @@ const notificationTexts: Record<string, string> = enUS.notifications.kinds;
 
 /** A notification's English sentence (its `content`; the app words it in the reader's language). */
 export function notificationText(kind: string, values: Record<string, string | undefined>): string {
-  return fill(notificationTexts[kind] ?? kind, values);
+  return nest(fill(notificationTexts[kind] ?? kind, values));
 }
+
+/** Resolves i18next's `$t(a.b.c)` (the client's own nesting, e.g. a ticket's status word) in the English texts. */
+const nest = (text: string) =>
+  text.replace(/\$t\(([\w.-]+)\)/g, (whole, path: string) => {
+    let at: unknown = enUS;
+    for (const part of path.split('.')) at = (at as Record<string, unknown> | undefined)?.[part];
+    return typeof at === 'string' ? at : whole;
+  });
 
 const fill = (template: string, values: Record<string, string | undefined>) =>
   template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);

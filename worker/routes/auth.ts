@@ -43,6 +43,7 @@ import type { Env } from '../env';
 import { sameAddress } from '../lib/email';
 import { badRequest, conflict, unauthorized } from '../lib/errors';
 import { verifyHuman } from '../lib/humanCheck';
+import { log } from '../lib/log';
 import { clientIp, consume, RULES } from '../lib/rateLimit';
 import { readJson, readQuery } from '../lib/validate';
 import { toPlayerResource } from '../lib/resources/player';
@@ -121,7 +122,16 @@ export const auth = new Hono<Auth>()
     // Guests have no password, so they never sign in this way.
     const stored = player ? await findCredentials(db, player.id) : null;
     const valid = await verifyPassword(password, stored);
-    if (!player || !stored || !valid) throw unauthorized('credentials-invalid');
+    if (!player || !stored || !valid) {
+      // The typed identifier is left out: it is sometimes a password typed into the wrong box.
+      log(c, {
+        level: 'WARN',
+        message: 'sign-in-failed',
+        data: { knownAccount: !!stored },
+        playerId: player?.id ?? null,
+      });
+      throw unauthorized('credentials-invalid');
+    }
     refuseBanned(player);
     await succeeded();
     if (needsRehash(stored)) await saveCredentials(db, player.id, await hashPassword(password));
@@ -164,16 +174,27 @@ export const auth = new Hono<Auth>()
     let player: PlayerRow;
     if (token) {
       const redeemed = await redeemEmailToken(db, 'RESET_PASSWORD', token);
-      if (!redeemed) throw badRequest('password-reset-failed');
+      if (!redeemed) {
+        log(c, { level: 'WARN', message: 'password-reset-failed', data: { via: 'mail' } });
+        throw badRequest('password-reset-failed');
+      }
       player = redeemed.owner;
     } else {
       player = await requirePlayer(c);
       // The old password is a guess like a sign-in's, counted in the same buckets.
       const succeeded = await countGuess(c, `player-${player.id}`);
-      if (!(await verifyPassword(body.oldPassword ?? '', await findCredentials(db, player.id))))
+      if (!(await verifyPassword(body.oldPassword ?? '', await findCredentials(db, player.id)))) {
+        log(c, { level: 'WARN', message: 'password-change-failed', playerId: player.id });
         throw badRequest('password-invalid');
+      }
       await succeeded();
     }
+    log(c, {
+      level: 'INFO',
+      message: 'password-reset',
+      data: { via: token ? 'mail' : 'signed-in' },
+      playerId: player.id,
+    });
     await saveCredentials(db, player.id, await hashPassword(body.newPassword));
     await revokeAllSessions(c, db, player.id);
     await startSession(c, db, player.id);

@@ -1,17 +1,22 @@
 import type { LogSummary } from '../../../contract/logs';
 import type { PlayerRef } from '../../../contract/players';
-import type { LogRow } from '../../db/schema';
+import type { LogRow, PlayerRow } from '../../db/schema';
 import { links } from '../hal';
 
-// /api/logs/{id} doesn't exist yet, so a log row carries no `self` until it does.
-export function toLogSummary(log: LogRow, player: PlayerRef | null): LogSummary {
+/** A log row as its player or an admin sees it: `self` (GET /api/logs/{id}); `delete` for admins only. */
+export function toLogSummary(
+  log: LogRow,
+  player: PlayerRef | null,
+  viewer: Pick<PlayerRow, 'admin'> | null = null,
+): LogSummary {
+  const self = `/api/logs/${log.id}`;
   return {
     id: log.id,
-    player,
+    player: player?.id ? player : null,
     level: log.level,
     message: log.message,
     data: log.data,
     createdAt: new Date(log.createdAt).toISOString(),
-    _links: links({}),
+    _links: links({ self, delete: viewer?.admin === true && self }),
   };
 }

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { LOG_SORTS } from '../../contract/logs';
+import { pageQuery } from '../../contract/page';
+import { requireAdmin } from '../auth/admin';
+import { type AppContext, requirePlayer, type SessionVariables } from '../auth/session';
+import { database } from '../db/client';
+import { allLogs, deleteAllLogs, deleteLog, findLog } from '../db/logs';
+import type { Env } from '../env';
+import { notFound } from '../lib/errors';
+import { page } from '../lib/hal';
+import { log } from '../lib/log';
+import { toLogSummary } from '../lib/resources/logs';
+import { pathId, readQuery } from '../lib/validate';
+
+type Logs = { Bindings: Env; Variables: SessionVariables };
+
+const ListQuery = pageQuery(LOG_SORTS, 'createdAt');
+
+function logId(c: AppContext): number {
+  try {
+    return pathId(c);
+  } catch {
+    throw notFound('log-not-found');
+  }
+}
+
+// The server's log rows (lib/log.ts writes them): admins list and delete them; a player reads their own
+// one by one (their list is /api/players/{id}/logs).
+export const logsRoutes = new Hono<Logs>()
+  .get('/', async (c) => {
+    const me = await requireAdmin(c);
+    const query = readQuery(c, ListQuery);
+    const { rows, total } = await allLogs(database(c.env.DB), query);
+    return c.json(
+      page(
+        'logs',
+        rows.map((row) => toLogSummary(row.log, row.player, me)),
+        query,
+        total,
+      ),
+    );
+  })
+  .get('/:id', async (c) => {
+    const me = await requirePlayer(c);
+    const row = await findLog(database(c.env.DB), logId(c));
+    if (!row || (!me.admin && row.log.playerId !== me.id)) throw notFound('log-not-found');
+    return c.json(toLogSummary(row.log, row.player, me));
+  })
+  .delete('/:id', async (c) => {
+    await requireAdmin(c);
+    const id = logId(c);
+    if (!(await deleteLog(database(c.env.DB), id))) throw notFound('log-not-found');
+    return c.body(null, 204);
+  })
+  // Clearing the log leaves one row behind: who cleared it and how many rows went.
+  .delete('/', async (c) => {
+    const me = await requireAdmin(c);
+    const deleted = await deleteAllLogs(database(c.env.DB));
+    log(c, { level: 'INFO', message: 'admin-delete-logs', data: { deleted }, playerId: me.id });
+    return c.body(null, 204);
+  });
