@@ -88,9 +88,14 @@ export interface PlayerStats {
   totalScore: number;
 }
 
-/** GET /api/players/stats: the statistics labels of SPEC.md section 3. */
+/**
+ * GET /api/players/stats: SPEC.md section 3's statistics labels about players (the score labels are
+ * GET /api/scores/stats). `totalGames` counts games played (not only opened), in progress or not;
+ * `highestAverage` is over each player's completed games' scores.
+ */
 export interface OverallStats {
   totalPlayers: number;
+  totalGames: number;
   newestPlayer: (PlayerRef & { createdAt: string }) | null;
   mostGamesPlayer: (PlayerRef & { games: number }) | null;
   highestScore: (PlayerRef & { value: number }) | null;

@@ -80,7 +80,7 @@ describe('a player’s scores, games and clashes (public)', () => {
     expect(body._embedded.scores[0]).toMatchObject({
       player: { id: player.id, name: player.name },
       createdAt: expect.any(String),
-      _links: {},
+      _links: { self: { href: `/api/scores/${body._embedded.scores[0].id}` } },
     });
     const byValue = await json(await call(`/players/${player.id}/scores?sort=value&order=ASC&size=2`));
     expect(byValue._embedded.scores.map((s: { value: number }) => s.value)).toEqual([150, 250]);
@@ -253,8 +253,9 @@ describe('links', () => {
       const body = await json(await call(href, { jar: owner.jar }));
       expect(body.key, href).not.toBe('route-not-found');
     }
-    // Scores and logs have no route of their own yet; games, clashes and notifications do.
+    // Logs have no route of their own yet; scores, games, clashes and notifications do.
     expect(rowLinks).toEqual([
+      expect.stringMatching(/^\/api\/scores\/\d+$/),
       expect.stringMatching(/^\/api\/games\/\d+$/),
       `/api/clashes/${clash?.id}`,
       expect.stringMatching(/^\/api\/notifications\/\d+$/),

@@ -1,7 +1,9 @@
 import { and, asc, avg, count, desc, eq, max, min, sum } from 'drizzle-orm';
 import type { OverallStats, PlayerStats } from '../../contract/players';
+import type { ScoreStats } from '../../contract/scores';
 import type { Database } from './client';
 import { playedGame } from './games';
+import { type ScoreFilter, scoreWhere } from './scores';
 import { games, players, scores } from './schema';
 
 // The statistics, computed in SQL.
@@ -41,8 +43,9 @@ export async function playerStats(db: Database, playerId: number): Promise<Playe
 export async function overallStats(db: Database): Promise<OverallStats> {
   const gameCount = count(games.id);
   const average = avg(scores.value);
-  const [[players_], [newest], [mostGames], [highest], [bestAverage]] = await Promise.all([
+  const [[players_], [played], [newest], [mostGames], [highest], [bestAverage]] = await Promise.all([
     db.select({ total: count() }).from(players),
+    db.select({ total: count() }).from(games).where(playedGame()),
     db
       .select({ id: players.id, name: players.name, createdAt: players.createdAt })
       .from(players)
@@ -72,6 +75,7 @@ export async function overallStats(db: Database): Promise<OverallStats> {
   ]);
   return {
     totalPlayers: players_.total,
+    totalGames: played.total,
     newestPlayer: newest
       ? { id: newest.id, name: newest.name, createdAt: new Date(newest.createdAt).toISOString() }
       : null,
@@ -84,5 +88,32 @@ export async function overallStats(db: Database): Promise<OverallStats> {
           average: oneDecimal(bestAverage.average),
         }
       : null,
+  };
+}
+
+/**
+ * The score figures of the rankings (GET /api/scores/stats): count, highest, lowest, average and sum of the
+ * scores the filter lets through, in one aggregate query.
+ */
+export async function scoreStats(
+  db: Database,
+  filter: ScoreFilter,
+): Promise<Omit<ScoreStats, 'period' | 'playerId'>> {
+  const [row] = await db
+    .select({
+      totalGames: count(),
+      highScore: max(scores.value),
+      lowestScore: min(scores.value),
+      averageScore: avg(scores.value),
+      totalScore: sum(scores.value),
+    })
+    .from(scores)
+    .where(scoreWhere(filter));
+  return {
+    totalGames: row.totalGames,
+    highScore: row.highScore ?? null,
+    lowestScore: row.lowestScore ?? null,
+    averageScore: row.averageScore === null ? null : oneDecimal(row.averageScore),
+    totalScore: Number(row.totalScore ?? 0),
   };
 }

@@ -1,9 +1,13 @@
 import type { PlayerRef } from '../../../contract/players';
-import type { ScoreSummary } from '../../../contract/scores';
+import type { ScoreResource, ScoreSummary } from '../../../contract/scores';
 import type { ScoreRow } from '../../db/schema';
 import { links } from '../hal';
+import { gamePath, type GameSummaryRow, toGameSummary } from './game';
+import { playerPath } from './player';
 
-// A link is only given where a route answers it: /api/scores/{id} doesn't exist yet, so no `self` until it does.
+export const scorePath = (id: number) => `/api/scores/${id}`;
+
+/** A score in a list: anyone may open it. */
 export function toScoreSummary(score: ScoreRow, player: PlayerRef): ScoreSummary {
   return {
     id: score.id,
@@ -11,6 +15,20 @@ export function toScoreSummary(score: ScoreRow, player: PlayerRef): ScoreSummary
     value: score.value,
     gameId: score.gameId,
     createdAt: new Date(score.createdAt).toISOString(),
-    _links: links({}),
+    _links: links({ self: scorePath(score.id) }),
+  };
+}
+
+/** One score with its game's summary and the ways to the game and the player. */
+export function toScoreResource(
+  score: ScoreRow,
+  player: PlayerRef,
+  game: Omit<GameSummaryRow, 'playerName'>,
+): ScoreResource {
+  const { _links: _, ...summary } = toScoreSummary(score, player);
+  return {
+    ...summary,
+    game: toGameSummary({ ...game, playerName: player.name }),
+    _links: links({ self: scorePath(score.id), game: gamePath(game.id), player: playerPath(player.id) }),
   };
 }
