@@ -11,16 +11,19 @@ export const FLUSH_EVERY_MS = 10_000;
 /** How long flushed rows are kept (and so the window the figures cover at most). */
 export const METRICS_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
-const isolate = crypto.randomUUID();
-const isolateStartedAt = Date.now();
+// A Worker may not make random values at its global scope, and its clock reads 0 there: the isolate
+// names itself and notes its start on its first request instead.
+let identity: { isolate: string; isolateStartedAt: number } | null = null;
+const isolateIdentity = () => (identity ??= { isolate: crypto.randomUUID(), isolateStartedAt: Date.now() });
 
 let pending = { requests: 0, errors: 0, totalMs: 0 };
-let lastFlush = Date.now();
+let lastFlush = 0;
 
-export const isolateStart = () => isolateStartedAt;
+export const isolateStart = () => isolateIdentity().isolateStartedAt;
 
 /** Counts one answered request: its wall time and whether it was a server error (5xx). */
 export function countRequest(ms: number, status: number) {
+  if (lastFlush === 0) lastFlush = isolateStart();
   pending.requests += 1;
   pending.totalMs += ms;
   if (status >= 500) pending.errors += 1;
@@ -41,7 +44,7 @@ export async function flushMetrics(env: Pick<Env, 'DB'>, now = Date.now()): Prom
   try {
     await insertMetrics(
       database(env.DB),
-      { isolate, isolateStartedAt, ...taken, createdAt: now },
+      { ...isolateIdentity(), ...taken, createdAt: now },
       now - METRICS_RETENTION_MS,
     );
   } catch (error) {
