@@ -74,7 +74,8 @@ test.describe('a first visit under the policy', () => {
     cspViolations,
   }) => {
     const frames: string[] = [];
-    const socket = page.waitForEvent('websocket');
+    // The game's socket (the presence channel opens beside it, in either order).
+    const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/api/ws/games/') });
     page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(String(payload))));
     await page.goto('/');
     const roll = rollButton(page);
