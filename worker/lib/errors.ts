@@ -29,13 +29,16 @@ export function handleError(error: unknown, c: Context) {
   // A refusal by the rules never reaches here: the rooms turn it into a 409 result before answering over RPC.
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-    // Every permission refusal, the cross-site one (origin-invalid) included, is a security event.
-    if (error.status === 403)
-      log(c, {
-        level: 'WARN',
-        message: 'forbidden',
-        data: { key: error.key, method: c.req.method, path: c.req.path },
-      });
+    // Every permission refusal is a security event. A cross-site one (origin-invalid) is refused before
+    // the session is read, so its row names the foreign page instead of a player.
+    if (error.status === 403) {
+      const data: Record<string, unknown> = { key: error.key, method: c.req.method, path: c.req.path };
+      if (error.key === 'origin-invalid') {
+        data.origin = c.req.header('Origin') ?? null;
+        data.fetchSite = c.req.header('Sec-Fetch-Site') ?? null;
+      }
+      log(c, { level: 'WARN', message: 'forbidden', data });
+    }
     return c.json(errorBody(c, error.key), error.status);
   }
   // Logged with its stack for the operator; the client gets a generic message only.
