@@ -1,17 +1,14 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { Layout } from './components/Layout';
 import { RouteError } from './components/RouteError';
-import About from './routes/About';
-import Admin from './routes/Admin';
 import Clash from './routes/Clash';
 import Clashes from './routes/Clashes';
 import EmailVerification from './routes/EmailVerification';
 import ForgotPassword from './routes/ForgotPassword';
 import Game from './routes/Game';
 import Games from './routes/Games';
-import Log from './routes/Log';
 import Login from './routes/Login';
-import Logs from './routes/Logs';
 import PasswordReset from './routes/PasswordReset';
 import Play from './routes/Play';
 import Player from './routes/Player';
@@ -22,8 +19,11 @@ import Register from './routes/Register';
 import Score from './routes/Score';
 import Scores from './routes/Scores';
 import Settings from './routes/Settings';
-import Ticket from './routes/Ticket';
-import Tickets from './routes/Tickets';
+
+/** A screen loaded on demand (its own chunk), so it adds nothing to the first load of `/`. */
+const lazy = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 // Every screen of SPEC section 2. The outer errorElement catches unknown routes (a full page); the inner,
 // pathless one catches a screen that throws while keeping the navigation around it.
@@ -41,7 +41,7 @@ export const router = createBrowserRouter([
           { path: '/forgot-password', element: <ForgotPassword /> },
           { path: '/email-verification', element: <EmailVerification /> },
           { path: '/password-reset', element: <PasswordReset /> },
-          { path: '/about', element: <About /> },
+          { path: '/about', lazy: lazy(() => import('./routes/About')) },
           { path: '/games', element: <Games /> },
           { path: '/games/:id', element: <Game /> },
           { path: '/players', element: <Players /> },
@@ -53,11 +53,11 @@ export const router = createBrowserRouter([
           { path: '/profile', element: <Profile /> },
           { path: '/rankings', element: <Rankings /> },
           { path: '/settings', element: <Settings /> },
-          { path: '/admin', element: <Admin /> },
-          { path: '/logs', element: <Logs /> },
-          { path: '/logs/:id', element: <Log /> },
-          { path: '/tickets', element: <Tickets /> },
-          { path: '/tickets/:id', element: <Ticket /> },
+          { path: '/admin', lazy: lazy(() => import('./routes/Admin')) },
+          { path: '/logs', lazy: lazy(() => import('./routes/Logs')) },
+          { path: '/logs/:id', lazy: lazy(() => import('./routes/Log')) },
+          { path: '/tickets', lazy: lazy(() => import('./routes/Tickets')) },
+          { path: '/tickets/:id', lazy: lazy(() => import('./routes/Ticket')) },
         ],
       },
     ],

@@ -1,7 +1,7 @@
 import { type ComponentType, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ContactTab } from '../components/about/ContactTab';
+import { BUG_HASH, ContactTab } from '../components/about/ContactTab';
 import { ProjectTab } from '../components/about/ProjectTab';
 import { RulesTab } from '../components/about/RulesTab';
 import { StatusTab } from '../components/about/StatusTab';
@@ -20,7 +20,7 @@ const PANELS: Record<Tab, ComponentType> = {
   contact: ContactTab,
 };
 
-/** Tabs addressed by the URL hash (#rules, ...); without one, the last tab seen, else rules. */
+/** Tabs addressed by the URL hash (#rules, ...; #bug is contact's bug report); else the last tab seen, else rules. */
 export default function About() {
   const { t } = useTranslation();
   const { hash } = useLocation();
@@ -28,7 +28,8 @@ export default function About() {
   const tabs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   useTitle(t('screens.about'));
 
-  const fromHash = hash.slice(1);
+  // #bug is the contact tab showing the bug report form.
+  const fromHash = hash.slice(1) === BUG_HASH ? 'contact' : hash.slice(1);
   const stored = readStorage(STORAGE_KEYS.aboutTab);
   const active: Tab = isTab(fromHash) ? fromHash : isTab(stored) ? stored : 'rules';
 

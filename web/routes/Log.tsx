@@ -1,9 +1,114 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { ComingSoon } from '../components/ComingSoon';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../api/client';
+import { useDeleteLog, useLog } from '../api/logs';
+import { useSession } from '../api/session';
+import { formatDateTime } from '../components/admin/format';
+import { ListState } from '../components/admin/ListState';
+import '../components/admin/admin.css';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { LogLevelBadge } from '../components/logs/LogLevelBadge';
+import { useTitle } from '../components/useTitle';
 
+/** The data of a log row, readable: JSON indented, anything else as it is. */
+function dataText(data: unknown): string {
+  if (data === null || data === undefined) return '';
+  if (typeof data === 'string') return data;
+  return JSON.stringify(data, null, 2);
+}
+
+/** `/logs/:id` (admins): player, level, date, message and data of one log row. */
 export default function Log() {
-  const { t } = useTranslation();
-  const { id } = useParams();
-  return <ComingSoon title={t('screens.log', { id })} />;
+  const { t, i18n } = useTranslation();
+  const id = Number(useParams().id);
+  useTitle(t('screens.log', { id }));
+  const { player } = useSession();
+  const navigate = useNavigate();
+  const query = useLog(id);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteLog((error) => toast.error(errorMessage(error)));
+  if (!player?.admin) return <Navigate to="/" replace />;
+  const log = query.data;
+  const data = log ? dataText(log.data) : '';
+
+  return (
+    <section className="page" aria-labelledby="log-title">
+      <Link className="back-link" to="/logs">
+        {t('logs.back')}
+      </Link>
+      <ListState
+        pending={query.isPending}
+        error={Number.isInteger(id) && id > 0 ? query.error : new Error(t('logs.notFound'))}
+        empty={false}
+        emptyText=""
+        onRetry={() => void query.refetch()}
+      >
+        {log ? (
+          <article className="card">
+            <h1 id="log-title">{t('screens.log', { id: log.id })}</h1>
+            <dl className="detail-list">
+              <div className="detail-row">
+                <dt>{t('logs.player')}</dt>
+                <dd>
+                  {log.player ? (
+                    <Link to={`/players/${log.player.id}`}>{log.player.name}</Link>
+                  ) : (
+                    t('logs.noPlayer')
+                  )}
+                </dd>
+              </div>
+              <div className="detail-row">
+                <dt>{t('logs.level')}</dt>
+                <dd>
+                  <LogLevelBadge level={log.level} />
+                </dd>
+              </div>
+              <div className="detail-row">
+                <dt>{t('logs.createdAt')}</dt>
+                <dd>{formatDateTime(log.createdAt, i18n.language)}</dd>
+              </div>
+              <div className="detail-row">
+                <dt>{t('logs.message')}</dt>
+                <dd>
+                  <p className="detail-text">{log.message}</p>
+                </dd>
+              </div>
+              <div className="detail-row">
+                <dt>{t('logs.data')}</dt>
+                <dd>{data ? <pre className="detail-data">{data}</pre> : t('logs.noData')}</dd>
+              </div>
+            </dl>
+            <div className="detail-actions">
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={remove.isPending}
+                onClick={() => setConfirming(true)}
+              >
+                {t('logs.delete')}
+              </button>
+            </div>
+            <ConfirmDialog
+              open={confirming}
+              title={t('logs.deleteTitle')}
+              message={t('logs.deleteQuestion', { message: log.message })}
+              danger
+              onCancel={() => setConfirming(false)}
+              onConfirm={() => {
+                setConfirming(false);
+                remove.mutate(log, {
+                  onSuccess: () => {
+                    toast.success(t('logs.deleted'));
+                    navigate('/logs');
+                  },
+                });
+              }}
+            />
+          </article>
+        ) : null}
+      </ListState>
+    </section>
+  );
 }

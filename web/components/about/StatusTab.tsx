@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMetrics } from '../../api/admin';
 import { ApiError, api } from '../../api/client';
+import { useSession } from '../../api/session';
 import type { Health, ServiceHealth } from '../../../contract/health';
 import { RefreshIcon } from '../icons';
+import { MetricsList } from './MetricsList';
 
 /** SPEC section 9: the status refresh button stays disabled for 15 s after use. */
 export const REFRESH_LOCK_MS = 15_000;
@@ -46,6 +49,9 @@ function ServiceRow({ label, service }: { label: string; service: ServiceHealth 
 export function StatusTab() {
   const { t, i18n } = useTranslation();
   const health = useQuery({ queryKey: ['health'], queryFn: fetchHealth, staleTime: 0 });
+  // Admins also see the server's figures (SPEC section 2); the server refuses them to everyone else.
+  const admin = useSession().player?.admin === true;
+  const metrics = useMetrics(admin);
   const [locked, setLocked] = useState(false);
 
   useEffect(() => {
@@ -57,6 +63,7 @@ export function StatusTab() {
   const refresh = () => {
     setLocked(true);
     void health.refetch();
+    if (admin) void metrics.refetch();
   };
 
   const data = health.data;
@@ -108,6 +115,12 @@ export function StatusTab() {
             <dd>{t(data.humanCheck === 'on' ? 'about.status.on' : 'about.status.off')}</dd>
           </div>
         </dl>
+      ) : null}
+      {metrics.data ? <MetricsList metrics={metrics.data} /> : null}
+      {admin && metrics.isError ? (
+        <p className="form-error" role="alert">
+          {t('about.metrics.unreachable')} {metrics.error.message}
+        </p>
       ) : null}
       {health.dataUpdatedAt ? (
         <p className="muted">

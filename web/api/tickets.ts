@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import i18n from '../i18n';
+import { invalidateLists, usePagedList } from './admin';
+import { api } from './client';
+import type { TicketResource, TicketStatus } from '../../contract/tickets';
+
+// Support tickets (SPEC sections 3 and 7): a player files one and sees their own, admins see all, change
+// the status (which notifies the ticket's player) and delete.
+
+export const TICKETS_HREF = '/api/tickets/';
+
+export const ticketKeys = {
+  one: (id: number) => ['tickets', 'one', id] as const,
+};
+
+export interface NewTicket {
+  playerId: number;
+  title: string;
+  description: string;
+  emailAddresses: string[];
+}
+
+/** The list the server gives this viewer: all tickets to admins, their own to players, newest first. */
+export function useTickets(page: number, size?: number) {
+  return usePagedList<TicketResource>(TICKETS_HREF, 'tickets', page, size);
+}
+
+export function useTicket(id: number) {
+  return useQuery({
+    queryKey: ticketKeys.one(id),
+    enabled: Number.isInteger(id) && id > 0,
+    queryFn: ({ signal }) => api<TicketResource>(`/tickets/${id}`, { signal }),
+  });
+}
+
+export function useSubmitTicket() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ticket: NewTicket) => api<TicketResource>(TICKETS_HREF, { method: 'POST', body: ticket }),
+    onSuccess: () => invalidateLists(client, TICKETS_HREF),
+  });
+}
+
+/** The ticket's `update` or `delete` link (admins only); a missing one is SPEC section 8's error, not a call. */
+function linkOf(ticket: TicketResource, name: 'update' | 'delete'): string {
+  const href = ticket._links[name]?.href;
+  if (!href)
+    throw new Error(i18n.t(name === 'update' ? 'tickets.errors.noUpdateLink' : 'tickets.errors.noLink'));
+  return href;
+}
+
+export function useTicketStatus(ticket: TicketResource | undefined, onError: (error: unknown) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (status: TicketStatus) => {
+      if (!ticket) throw new Error(i18n.t('tickets.errors.noLink'));
+      return api<TicketResource>(linkOf(ticket, 'update'), { method: 'PATCH', body: { status } });
+    },
+    onSuccess: (updated) => {
+      client.setQueryData(ticketKeys.one(updated.id), updated);
+      return invalidateLists(client, TICKETS_HREF);
+    },
+    onError,
+  });
+}
+
+export function useDeleteTicket(onError: (error: unknown) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ticket: TicketResource) => api<void>(linkOf(ticket, 'delete'), { method: 'DELETE' }),
+    onSuccess: (_nothing, ticket) => {
+      client.removeQueries({ queryKey: ticketKeys.one(ticket.id) });
+      return invalidateLists(client, TICKETS_HREF);
+    },
+    onError,
+  });
+}
