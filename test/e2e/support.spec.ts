@@ -1,0 +1,206 @@
+import { execFileSync } from 'node:child_process';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// Support and the admin area through the real UI. Ana, a player, sends a ticket from the about page's
+// contact tab; Ada, an admin, finds it on /tickets, closes it (Ana's open page hears of it on the bell),
+// and deletes a log entry on /logs. A player who opens /admin is sent to /.
+//
+// Ada becomes an admin the way an operator would do it locally: an UPDATE on the local D1 database that the
+// test's server persists under E2E_PERSIST_DIR (playwright.config.ts), through `wrangler d1 execute`.
+
+test.describe.configure({ mode: 'serial' });
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 360, height: 740 };
+const run = Date.now().toString(36).slice(-6);
+const PASSWORD = 'dice-123';
+const TITLE = `Dice stuck ${run}`;
+
+interface Player {
+  name: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+let ana: Player;
+let ada: Player;
+
+/** A new registered player signed in in a browser of their own (made through the API, as a script would). */
+async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Promise<Player> {
+  const context = await browser.newContext({ viewport });
+  const registered = await context.request.post('/api/auth/register', {
+    data: { username: name, password: PASSWORD },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const signedIn = await context.request.post('/api/auth/token', {
+    data: { identifier: name, password: PASSWORD },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  return { name, context, page: await context.newPage() };
+}
+
+/** Sets the admin flag in the local D1 database the test server uses; the session sees it at its next request. */
+async function makeAdmin(player: Player) {
+  const persist = process.env.E2E_PERSIST_DIR ?? '.wrangler/e2e';
+  execFileSync(
+    'npx',
+    [
+      'wrangler',
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      persist,
+      '--command',
+      `UPDATE players SET admin = 1 WHERE name = '${player.name}'`,
+    ],
+    {
+      stdio: 'pipe',
+      env: {
+        ...process.env,
+        CI: 'true',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        WRANGLER_SEND_METRICS: 'false',
+      },
+    },
+  );
+  await expect
+    .poll(
+      async () =>
+        ((await (await player.context.request.get('/api/players/me')).json()) as { admin: boolean }).admin,
+    )
+    .toBe(true);
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+test.beforeAll(async ({ browser }) => {
+  ana = await newPlayer(browser, `ana${run}`);
+  ada = await newPlayer(browser, `ada${run}`);
+  await makeAdmin(ada);
+});
+
+test.afterAll(async () => {
+  await ana?.context.close();
+  await ada?.context.close();
+});
+
+test('a player who opens /admin lands on /, and has no admin entry', async () => {
+  await open(ana.page, '/admin');
+  await expect(ana.page).toHaveURL(/\/$/);
+  await expect(nav(ana.page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  // The server says the same: the admin lists are not for players.
+  expect((await ana.context.request.get('/api/logs/')).status()).toBe(403);
+});
+
+test('a player sends a ticket from the contact tab; each e-mail address is checked', async () => {
+  const page = ana.page;
+  await open(page, '/about#contact');
+  await expect(page.getByRole('tab', { name: 'Contact' })).toHaveAttribute('aria-selected', 'true');
+
+  await page.getByRole('button', { name: 'Submit ticket' }).click();
+  await expect(page.getByText('Title is required')).toBeVisible();
+  await expect(page.getByLabel('Title')).toBeFocused();
+
+  await page.getByLabel('Title').fill(TITLE);
+  await page.getByLabel('Description').fill('The third roll kept a die I had released.');
+  const emails = page.getByLabel('E-mail addresses (optional)');
+  await emails.fill(`ana${run}@example.com, not-an-address`);
+  await expect(page.getByText('Invalid email: not-an-address')).toBeVisible();
+  await expect(emails).toHaveAttribute('aria-invalid', 'true');
+  await emails.fill(`ana${run}@example.com, help${run}@example.hr`);
+  await expect(page.getByText(/Invalid email/)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Submit ticket' }).click();
+  await expect(page.getByText('Ticket submitted successfully')).toBeVisible();
+  // The form is empty again, ready for the next one.
+  await expect(page.getByLabel('Title')).toHaveValue('');
+
+  await page.getByRole('link', { name: 'See your tickets' }).click();
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByRole('heading', { name: 'Your tickets', level: 1 })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: TITLE });
+  await expect(row).toContainText('Open');
+  await expect(row).toContainText(ana.name);
+});
+
+test('a bug report is a subject and a description, from its own link', async () => {
+  const page = ana.page;
+  await open(page, '/about#bug');
+  await expect(page.getByRole('heading', { name: 'Report a bug', level: 2 })).toBeVisible();
+  await expect(page.getByLabel('E-mail addresses (optional)')).toHaveCount(0);
+  await page.getByLabel('Subject').fill(`Bug ${run}`);
+  await page.getByLabel('Description').fill('The bell did not ring.');
+  await page.getByRole('button', { name: 'Send bug report' }).click();
+  await expect(page.getByText('Ticket submitted successfully')).toBeVisible();
+});
+
+test('an admin closes the ticket; the player hears of it on the bell', async () => {
+  await open(ana.page, '/');
+  const page = ada.page;
+  await open(page, '/');
+  await nav(page).getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('link', { name: /^Tickets/ }).click();
+  await expect(page.getByRole('heading', { name: 'All tickets', level: 1 })).toBeVisible();
+
+  await page.getByRole('link', { name: TITLE }).click();
+  await expect(page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
+  await expect(page.getByText(`help${run}@example.hr`)).toBeVisible();
+  await page.getByLabel('Status').selectOption({ label: 'Closed' });
+  await page.getByRole('button', { name: 'Save status' }).click();
+  await expect(page.getByText('Ticket status set to: Closed')).toBeVisible();
+  await expect(page.locator('.detail-list .badge')).toHaveText('Closed');
+
+  // Pushed to Ana's open page: a toast, and the bell counts it.
+  const words = `The status of your ticket "${TITLE}" is now: closed`;
+  await expect(ana.page.getByText(words).first()).toBeVisible({ timeout: 10_000 });
+  const bell = ana.page.getByRole('banner').getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await expect(ana.page.getByRole('dialog').getByText(words)).toBeVisible();
+});
+
+test('an admin deletes a log entry after confirming', async () => {
+  const page = ada.page;
+  await open(page, '/logs');
+  await expect(page.getByRole('heading', { name: 'Logs', level: 1 })).toBeVisible();
+  // Closing the ticket was logged.
+  const entry = page.getByRole('row').filter({ hasText: 'admin-update-ticket' }).first();
+  await expect(entry).toBeVisible();
+  const href = (await entry.getByRole('link').first().getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/logs\/\d+$/);
+
+  // "No" keeps it.
+  await entry.getByRole('button', { name: /^Delete log entry/ }).click();
+  let dialog = page.getByRole('dialog', { name: 'Delete this log entry?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'No' }).click();
+  await expect(page.locator(`a[href="${href}"]`)).toHaveCount(1);
+
+  await entry.getByRole('button', { name: /^Delete log entry/ }).click();
+  dialog = page.getByRole('dialog', { name: 'Delete this log entry?' });
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Log entry deleted')).toBeVisible();
+  await expect(page.locator(`a[href="${href}"]`)).toHaveCount(0);
+  expect((await ada.context.request.get(`/api${href}`)).status()).toBe(404);
+});
+
+test('a ticket reads on a phone without sideways scrolling', async () => {
+  const page = ada.page;
+  await page.setViewportSize(PHONE);
+  await open(page, '/tickets');
+  await page.getByRole('link', { name: TITLE }).click();
+  await expect(page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
+  // Nothing scrolls sideways.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.setViewportSize(DESKTOP);
+});
