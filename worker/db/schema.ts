@@ -44,7 +44,10 @@ export const players = sqliteTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.emailVerified} = 1`),
     index('players_email_idx').on(sql`lower(${t.email})`),
+    // The sorts of the players list (name in SQLite's byte order, as the list sorts it; id is the key).
     index('players_created_at_idx').on(t.createdAt),
+    index('players_updated_at_idx').on(t.updatedAt),
+    index('players_name_idx').on(t.name),
   ],
 );
 
@@ -168,7 +171,11 @@ export const games = sqliteTable(
       .on(t.playerId)
       .where(sql`${t.type} = 'SOLO' AND ${t.status} != 'ARCHIVED'`),
     index('games_clash_id_idx').on(t.clashId),
+    // The sorts of the games lists: everyone's, and one player's by last play.
     index('games_updated_at_idx').on(t.updatedAt),
+    index('games_created_at_idx').on(t.createdAt),
+    index('games_total_sum_idx').on(t.totalSum),
+    index('games_player_id_updated_at_idx').on(t.playerId, t.updatedAt),
   ],
 );
 
@@ -211,9 +218,13 @@ export const scores = sqliteTable(
   },
   (t) => [
     uniqueIndex('scores_game_id_unique').on(t.gameId),
-    index('scores_player_id_idx').on(t.playerId),
+    // The rankings: everyone's by value or date (a period is a range of created_at), one player's likewise;
+    // (player_id, value) also serves the per-player averages of the statistics without reading the rows.
+    // A period's best read (created_at, value) alone: see db/scores.ts `listScores`.
     index('scores_value_idx').on(t.value),
-    index('scores_created_at_idx').on(t.createdAt),
+    index('scores_created_at_value_idx').on(t.createdAt, t.value),
+    index('scores_player_id_value_idx').on(t.playerId, t.value),
+    index('scores_player_id_created_at_idx').on(t.playerId, t.createdAt),
   ],
 );
 

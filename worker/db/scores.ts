@@ -1,4 +1,4 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../contract/page';
 import type { SCORE_SORTS } from '../../contract/scores';
 import type { Database } from './client';
@@ -17,21 +17,48 @@ export const scoreWhere = (filter: ScoreFilter) =>
     filter.playerId === undefined ? undefined : eq(scores.playerId, filter.playerId),
   );
 
-/** A page of the scores the filter lets through, each with its player. */
+/**
+ * A page of the scores the filter lets through, each with its player.
+ *
+ * A period's ranking (sort by value with `since`) takes two steps. Without statistics (D1 runs no ANALYZE)
+ * SQLite would walk the value index from the top and read each score's row to skip those outside the
+ * period: the whole table for a quiet day (200 ms at 100,000 rows). Instead the page's ids come from the
+ * (created_at, value) index alone (`+value` is no indexed column, so the period's range is read and its
+ * pairs sorted), and only those rows are read: a millisecond for a week of 12,000 scores.
+ */
 export async function listScores(
   db: Database,
   request: PageRequest<(typeof SCORE_SORTS)[number]>,
   filter: ScoreFilter = {},
 ) {
   const where = scoreWhere(filter);
-  const query = db
-    .select({ score: scores, player: playerRef })
+  const select = () =>
+    db
+      .select({ score: scores, player: playerRef })
+      .from(scores)
+      .innerJoin(players, eq(players.id, scores.playerId));
+  if (request.sort !== 'value' || filter.since === undefined) {
+    const query = select()
+      .where(where)
+      .orderBy(...orderOf(request, scores[request.sort], scores.id))
+      .$dynamic();
+    return pageOf(db, request, query, scores, where);
+  }
+  const direction = request.order === 'ASC' ? asc : desc;
+  const ids = db
+    .select({ id: scores.id })
     .from(scores)
-    .innerJoin(players, eq(players.id, scores.playerId))
     .where(where)
-    .orderBy(...orderOf(request, scores[request.sort], scores.id))
-    .$dynamic();
-  return pageOf(db, request, query, scores, where);
+    .orderBy(direction(sql`+${scores.value}`), direction(scores.id))
+    .limit(request.size)
+    .offset(request.page * request.size);
+  const [rows, [{ total }]] = await Promise.all([
+    select()
+      .where(inArray(scores.id, ids))
+      .orderBy(...orderOf(request, scores.value, scores.id)),
+    db.select({ total: count() }).from(scores).where(where),
+  ]);
+  return { rows, total };
 }
 
 /** A page of the player's scores, each with its player. */

@@ -1,14 +1,60 @@
 import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import { database } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Env } from '../env';
 import { notFound } from '../lib/errors';
-import { pathId } from '../lib/validate';
+import { pathId, readJson } from '../lib/validate';
+
+/** How many completed games a seeding call adds, and over how many days before now they are spread. */
+const SeedBody = v.object({
+  count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50_000)),
+  days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650)), 60),
+});
+
+/** The players the seeded games belong to (`seed1` … `seed500`), made once. */
+const SEED_PLAYERS = 500;
 
 /**
- * Development-only helpers: the local outbox, so a person can click the link a mail would carry, and an
- * echo through a game room, the benchmark's baseline for a Worker-to-room round trip.
+ * `count` completed games of the seed players, each with its score (200-1199 points, at a random moment
+ * of the last `days` days): the rankings benchmark's 100,000 rows. Generated inside SQLite by a recursive
+ * series, a few statements in one batch, instead of 100,000 statements sent from the Worker.
+ */
+async function seedScores(db: D1Database, count: number, days: number) {
+  const now = Date.now();
+  const after =
+    (await db.prepare('SELECT max(id) AS last FROM games').first<{ last: number | null }>())?.last ?? 0;
+  await db.batch([
+    db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+         INSERT OR IGNORE INTO players (external_id, name, guest) SELECT 'seed-' || i, 'seed' || i, 1 FROM n`,
+      )
+      .bind(SEED_PLAYERS),
+    db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1),
+           seeded AS (SELECT id, row_number() OVER (ORDER BY id) AS k FROM players WHERE external_id LIKE 'seed-%'),
+           rows AS (SELECT i, ?2 - abs(random() % (?3 * 86400000)) AS at, 200 + abs(random() % 1000) AS total FROM n)
+         INSERT INTO games (player_id, status, total_sum, progress, created_at, updated_at)
+         SELECT seeded.id, 'ARCHIVED', total, 100, at - 600000, at FROM rows JOIN seeded ON seeded.k = 1 + rows.i % ?4`,
+      )
+      .bind(count, now, days, SEED_PLAYERS),
+    db
+      .prepare(
+        'INSERT INTO scores (player_id, game_id, value, created_at) SELECT player_id, id, total_sum, updated_at FROM games WHERE id > ?1',
+      )
+      .bind(after),
+  ]);
+  const total = await db.prepare('SELECT count(*) AS n FROM scores').first<{ n: number }>();
+  return total?.n ?? 0;
+}
+
+/**
+ * Development-only helpers: the local outbox, so a person can click the link a mail would carry, an
+ * echo through a game room, the benchmark's baseline for a Worker-to-room round trip, and the seeding of
+ * scores for the rankings benchmark.
  */
 export const dev = new Hono<{ Bindings: Env }>()
   .use(async (c, next) => {
@@ -23,4 +69,8 @@ export const dev = new Hono<{ Bindings: Env }>()
       },
     });
   })
-  .get('/echo/:id', async (c) => c.json({ echo: await c.env.GAME_ROOM.getByName(String(pathId(c))).echo() }));
+  .get('/echo/:id', async (c) => c.json({ echo: await c.env.GAME_ROOM.getByName(String(pathId(c))).echo() }))
+  .post('/seed/scores', async (c) => {
+    const { count, days } = await readJson(c, SeedBody);
+    return c.json({ scores: await seedScores(c.env.DB, count, days) });
+  });
