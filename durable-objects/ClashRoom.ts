@@ -69,7 +69,7 @@ const NO_ACCESS: PlayerAccess = { tokensValidAfter: 0, banned: false };
  * starts only after both.
  *
  * RPC (worker/routes/clashes.ts, games.ts, live.ts; types in clashRecord.ts): `create`, `get`, `accept`,
- * `decline`, `add`, `remove`, `deleteClash`, `updateAccess`; for the games, `getGame` and `actOnGame`.
+ * `decline`, `add`, `remove`, `deleteClash`, `adminDelete`, `updateAccess`; for the games, `getGame` and `actOnGame`.
  * Moments: `onConnect` greets a clash socket with UPDATE and a game socket with GAME, `onMessage` takes
  * members' reactions and suggestions, `onAlarm` writes the index, expires a pending clash, retries a start.
  */
@@ -214,9 +214,31 @@ export class ClashRoom extends Server {
   async deleteClash(ownerId: number): Promise<ClashResult> {
     const refused = refuseManage(this.#load(), ownerId);
     if (refused) return refused;
+    const outcome = await this.#erase((record) => refuseManage(record, ownerId));
+    if ('ok' in outcome) return outcome;
+    const others = outcome.clash.players.filter((p) => p.id !== ownerId);
+    this.#tell(outcome, others, 'clash-deleted', outcome.clash.owner.name, null);
+    return { ok: true, clash: toClashResource(outcome.clash, ownerId) };
+  }
+
+  /**
+   * An admin deletes the clash at any status, the same way as the owner's deletion: its games and their
+   * scores go with its D1 rows; every player is told, in the admin's name.
+   */
+  async adminDelete(adminName: string): Promise<ClashResult> {
+    const outcome = await this.#erase((record) => (record ? null : refuseClash(404, 'clash-not-found')));
+    if ('ok' in outcome) return outcome;
+    this.#tell(outcome, outcome.clash.players, 'clash-deleted', adminName, null);
+    return { ok: true, clash: toClashResource(outcome.clash, null) };
+  }
+
+  /** Deletes the D1 rows, then the storage, unless `refused` says no; then closes every socket. */
+  async #erase(
+    refused: (record: ClashRecord | null) => ClashResult | null,
+  ): Promise<ClashResult | ClashRecord> {
     const outcome = await this.ctx.blockConcurrencyWhile(async (): Promise<ClashResult | ClashRecord> => {
       const record = this.#load();
-      const again = refuseManage(record, ownerId);
+      const again = refused(record);
       if (again || !record) return again ?? refuseClash(404, 'clash-not-found');
       try {
         await deleteClashRows(database(this.env.DB), record.clash.id);
@@ -239,9 +261,7 @@ export class ClashRoom extends Server {
         // Already closing.
       }
     }
-    const others = outcome.clash.players.filter((p) => p.id !== ownerId);
-    this.#tell(outcome, others, 'clash-deleted', outcome.clash.owner.name, null);
-    return { ok: true, clash: toClashResource(outcome.clash, ownerId) };
+    return outcome;
   }
 
   /** A game of the clash as the viewer may see it; its player with a token that no longer counts gets 401. */

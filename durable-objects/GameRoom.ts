@@ -2,6 +2,7 @@ import { type Connection, type ConnectionContext, Server } from 'partyserver';
 import { applyMove, type GameState, newGame, RuleError } from '../game';
 import { type GameMessage } from '../contract/games';
 import { database } from '../worker/db/client';
+import { deleteGameRow } from '../worker/db/games';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { type GameMeta, toGameResource } from '../worker/lib/resources/game';
 import { tokenCounts, VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
@@ -31,8 +32,8 @@ const ACCESS_KEY = 'player-access';
  * through `storage.kv`) before anyone hears of it, and the D1 index follows after. Nothing is cached
  * in memory, so an evicted or restarted object picks up exactly where storage left it.
  *
- * RPC (called by worker/routes/games.ts on the stub): `create`, `renamePlayer`, `get`, `act`, `echo`;
- * `updateAccess` (worker/auth/access.ts). Their types are in gameRecord.ts.
+ * RPC (called by worker/routes/games.ts on the stub): `create`, `renamePlayer`, `get`, `act`, `echo`,
+ * `deleteGame` (admins); `updateAccess` (worker/auth/access.ts). Their types are in gameRecord.ts.
  * Moments: `onConnect` greets a socket with the game, `onAlarm` brings the D1 index up to date.
  */
 export class GameRoom extends Server {
@@ -143,6 +144,40 @@ export class GameRoom extends Server {
     // The score is written before the player hears the game is over; a failure leaves it to the alarm.
     if (next.state.status === 'COMPLETED') await this.#index.sync();
     return { ok: true, game: toGameResource(next.state, next.meta, viewer.playerId) };
+  }
+
+  /**
+   * An admin deletes game `gameId`: its D1 row (its score goes with it), then this room's storage and
+   * alarm, so the write-behind index can't bring the row back; open sockets hear `game: null` and close.
+   * Nothing else runs in between, so no move lands on a game half deleted.
+   */
+  async deleteGame(gameId: number): Promise<{ ok: true } | { ok: false; status: 404 | 503; key: string }> {
+    const done = await this.ctx.blockConcurrencyWhile(async () => {
+      const held = this.#load() !== null;
+      let deleted: boolean;
+      try {
+        deleted = await deleteGameRow(database(this.env.DB), gameId);
+      } catch (error) {
+        // Thrown out of blockConcurrencyWhile, an error would reset the object: answer it instead.
+        logRoomError('GameRoom')('delete', error);
+        return 'failed';
+      }
+      await this.ctx.storage.deleteAll();
+      await this.ctx.storage.deleteAlarm();
+      return held || deleted ? 'deleted' : 'none';
+    });
+    if (done === 'failed') return { ok: false, status: 503, key: 'service-unavailable' };
+    if (done === 'none') return { ok: false, status: 404, key: 'game-not-found' };
+    const gone = this.#message(null, null);
+    for (const connection of this.getConnections()) {
+      try {
+        connection.send(gone);
+        connection.close(1000, 'game-deleted');
+      } catch {
+        // Already closing.
+      }
+    }
+    return { ok: true };
   }
 
   override onConnect(connection: Connection<Watcher>, ctx: ConnectionContext) {

@@ -20,11 +20,15 @@ const clashesOf = (db: Database, playerId: number) =>
  */
 export async function playerClashes(
   db: Database,
-  playerId: number,
+  playerId: number | null,
   request: PageRequest<(typeof CLASH_SORTS)[number]>,
   viewerId: number | null = playerId,
 ) {
-  const mine = or(eq(clashes.ownerId, playerId), inArray(clashes.id, clashesOf(db, playerId)));
+  // A null player (with a null viewer: an admin's list) means every clash.
+  const mine =
+    playerId === null
+      ? undefined
+      : or(eq(clashes.ownerId, playerId), inArray(clashes.id, clashesOf(db, playerId)));
   const visible =
     viewerId === playerId
       ? undefined

@@ -98,3 +98,14 @@ export async function unarchivedSoloGames(db: Database, playerId: number): Promi
     .from(games)
     .where(and(eq(games.playerId, playerId), eq(games.type, 'SOLO'), ne(games.status, 'ARCHIVED')));
 }
+
+/** Deletes a game's index row, its score with it (ON DELETE CASCADE); false when there was none. */
+export async function deleteGameRow(db: Database, gameId: number): Promise<boolean> {
+  const deleted = await db.delete(games).where(eq(games.id, gameId)).returning({ id: games.id });
+  return deleted.length > 0;
+}
+
+/** Forgets what this isolate remembers of a deleted game's row (`findGameRow`). */
+export function forgetGameRow(gameId: number) {
+  known.delete(gameId);
+}

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { ClashResult, NewClashPlayer } from '../../durable-objects/clashRecord';
 import { CLASH_SORTS, ClashPlayerBody, ClashPlayersBody, CreateClashBody } from '../../contract/clashes';
 import { pageQuery } from '../../contract/page';
+import { requireAdmin } from '../auth/admin';
 import { accessOf } from '../auth/access';
 import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
 import { clashExists, deleteClashRows, insertClash, playerClashes } from '../db/clashes';
@@ -11,6 +12,7 @@ import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { page } from '../lib/hal';
+import { log } from '../lib/log';
 import { clashViewOf, toClashResource } from '../lib/resources/clashes';
 import { pathId, readJson, readQuery } from '../lib/validate';
 
@@ -103,11 +105,16 @@ export const clashesRoutes = new Hono<Clashes>()
     }
     return answer(c, created, 201);
   })
-  // The caller's clashes, from the D1 index (which the rooms keep current before answering a lobby change).
+  // The caller's clashes, from the D1 index (which the rooms keep current before answering a lobby change);
+  // with ?all=true every clash, for admins only.
   .get('/', async (c) => {
-    const me = await requirePlayer(c);
+    const all = c.req.query('all') === 'true';
+    const me = all ? await requireAdmin(c) : await requirePlayer(c);
     const query = readQuery(c, ListQuery);
-    const { rows, total } = await playerClashes(database(c.env.DB), me.id, query);
+    const db = database(c.env.DB);
+    const { rows, total } = all
+      ? await playerClashes(db, null, query, null)
+      : await playerClashes(db, me.id, query);
     const items = rows.map((row) => toClashResource(clashViewOf(row.clash, row.owner, row.members), me.id));
     return c.json(page('clashes', items, query, total));
   })
@@ -133,11 +140,18 @@ export const clashesRoutes = new Hono<Clashes>()
     const { playerIds } = await readJson(c, ClashPlayersBody);
     return answer(c, await room.remove(me.id, playerIds));
   })
-  // The owner deletes a pending clash (its self link).
+  // The owner deletes a pending clash (its self link); an admin, any clash, with its games and scores.
   .delete('/:id', async (c) => {
     const me = await requirePlayer(c);
     const room = await roomOf(c);
-    const deleted = await room.deleteClash(me.id);
+    const deleted = me.admin ? await room.adminDelete(me.name) : await room.deleteClash(me.id);
+    if (deleted.ok && me.admin)
+      log(c, {
+        level: 'INFO',
+        message: 'admin-delete-clash',
+        data: { clashId: deleted.clash.id },
+        playerId: me.id,
+      });
     if (!deleted.ok) throw new AppError(deleted.status, deleted.key);
     return c.body(null, 204);
   });

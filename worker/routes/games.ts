@@ -3,6 +3,7 @@ import type * as v from 'valibot';
 import type { NewGame, RoomAction, RoomResult, RoomViewer } from '../../durable-objects/gameRecord';
 import { AnnounceBody, CurrentGameBody, FillBody, GAME_SORTS, NoBody, RollBody } from '../../contract/games';
 import { pageQuery } from '../../contract/page';
+import { requireAdmin } from '../auth/admin';
 import { accessOf } from '../auth/access';
 import {
   type AppContext,
@@ -12,11 +13,12 @@ import {
   tokenViewer,
 } from '../auth/session';
 import { database } from '../db/client';
-import { currentSoloGame, findGameRow, listGames } from '../db/games';
+import { currentSoloGame, findGameRow, forgetGameRow, listGames } from '../db/games';
 import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
-import { AppError, forbidden, notFound } from '../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { page } from '../lib/hal';
+import { log } from '../lib/log';
 import { pathId, readJson, readQuery } from '../lib/validate';
 import { toGameSummary } from '../lib/resources/game';
 
@@ -134,6 +136,25 @@ export const gamesRoutes = new Hono<Games>()
     '/:id/restart',
     move(NoBody, () => ({ type: 'RESTART' })),
   )
+  // Admins delete a solo game with its score and its room; a clash game goes with its clash only
+  // (DELETE /api/clashes/{id}), so a clash never loses one player's game.
+  .delete('/:id', async (c) => {
+    const me = await requireAdmin(c);
+    const id = gameId(c);
+    const row = await findGameRow(database(c.env.DB), id);
+    if (!row) throw notFound('game-not-found');
+    if (row.type === 'CLASH') throw conflict('game-in-clash');
+    const deleted = await soloRoom(c.env, id).deleteGame(id);
+    forgetGameRow(id);
+    if (!deleted.ok) throw new AppError(deleted.status, deleted.key);
+    log(c, {
+      level: 'INFO',
+      message: 'admin-delete-game',
+      data: { gameId: id },
+      playerId: me.id,
+    });
+    return c.body(null, 204);
+  })
   // Puts a finished game away and answers the player's next one.
   .put('/:id/archive', async (c) => {
     const viewer = requireTokenViewer(c);
