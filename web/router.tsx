@@ -7,17 +7,11 @@ import Clashes from './routes/Clashes';
 import EmailVerification from './routes/EmailVerification';
 import ForgotPassword from './routes/ForgotPassword';
 import Game from './routes/Game';
-import Games from './routes/Games';
 import Login from './routes/Login';
 import PasswordReset from './routes/PasswordReset';
 import Play from './routes/Play';
-import Player from './routes/Player';
-import Players from './routes/Players';
 import Profile from './routes/Profile';
-import Rankings from './routes/Rankings';
 import Register from './routes/Register';
-import Score from './routes/Score';
-import Scores from './routes/Scores';
 import Settings from './routes/Settings';
 
 /** A screen loaded on demand (its own chunk), so it adds nothing to the first load of `/`. */
@@ -42,16 +36,16 @@ export const router = createBrowserRouter([
           { path: '/email-verification', element: <EmailVerification /> },
           { path: '/password-reset', element: <PasswordReset /> },
           { path: '/about', lazy: lazy(() => import('./routes/About')) },
-          { path: '/games', element: <Games /> },
+          { path: '/games', lazy: lazy(() => import('./routes/Games')) },
           { path: '/games/:id', element: <Game /> },
-          { path: '/players', element: <Players /> },
-          { path: '/players/:id', element: <Player /> },
-          { path: '/scores', element: <Scores /> },
-          { path: '/scores/:id', element: <Score /> },
+          { path: '/players', lazy: lazy(() => import('./routes/Players')) },
+          { path: '/players/:id', lazy: lazy(() => import('./routes/Player')) },
+          { path: '/scores', lazy: lazy(() => import('./routes/Scores')) },
+          { path: '/scores/:id', lazy: lazy(() => import('./routes/Score')) },
           { path: '/clashes', element: <Clashes /> },
           { path: '/clashes/:id', element: <Clash /> },
           { path: '/profile', element: <Profile /> },
-          { path: '/rankings', element: <Rankings /> },
+          { path: '/rankings', lazy: lazy(() => import('./routes/Rankings')) },
           { path: '/settings', element: <Settings /> },
           { path: '/admin', lazy: lazy(() => import('./routes/Admin')) },
           { path: '/logs', lazy: lazy(() => import('./routes/Logs')) },

@@ -3,14 +3,7 @@ import { useCallback } from 'react';
 import i18n from '../i18n';
 import { api } from './client';
 import { isNotOlder } from './gameCache';
-import {
-  type GameMessage,
-  type GameResource,
-  type GameSummary,
-  MOVE_LINKS,
-  type PlayerMove,
-} from '../../contract/games';
-import type { Page } from '../../contract/page';
+import { type GameMessage, type GameResource, MOVE_LINKS, type PlayerMove } from '../../contract/games';
 import { type LiveState, useLiveSocket } from './live';
 
 export const gameKeys = {
@@ -18,6 +11,7 @@ export const gameKeys = {
   game: (id: number) => ['games', 'one', id] as const,
   /** Holds the id of the player's current game; the game itself lives under `game(id)`. */
   current: (playerId: number) => ['games', 'current', playerId] as const,
+  /** The stem of the games table's pages (api/pages.ts adds each page's url). */
   list: () => ['games', 'list'] as const,
 };
 
@@ -52,20 +46,6 @@ export function useCurrentGame(playerId: number | undefined) {
       const game = await api<GameResource>('/games/', { method: 'PUT', body: { playerId } });
       storeGame(client, game);
       return game.id;
-    },
-  });
-}
-
-/** The last played games, for the games table (a page of at most 100: the server pages and sorts). */
-export function useGames() {
-  return useQuery({
-    queryKey: gameKeys.list(),
-    queryFn: async ({ signal }) => {
-      const page = await api<Page<'games', GameSummary>>(
-        '/games/?page=0&size=100&sort=updatedAt&order=DESC',
-        { signal },
-      );
-      return page._embedded.games ?? [];
     },
   });
 }

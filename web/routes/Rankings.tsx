@@ -1,7 +1,148 @@
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/ComingSoon';
+import { Link, useSearchParams } from 'react-router';
+import type { ScoreSummary } from '../../contract/scores';
+import { usePagedList } from '../api/pages';
+import { type Period, PERIODS, scoreKeys, useBestScore } from '../api/scores';
+import { useSession } from '../api/session';
+import { RankingStats } from '../components/rankings/RankingStats';
+import '../components/rankings/rankings.css';
+import { PlayerLink, When } from '../components/table/cells';
+import { type Column, DataTable } from '../components/table/DataTable';
+import type { ScoreSort } from '../components/table/scoreColumns';
+import { useTitle } from '../components/useTitle';
+import { useLayout } from '../layout';
 
+function periodOf(value: string | null): Period {
+  return (PERIODS as readonly string[]).includes(value ?? '') ? (value as Period) : 'all';
+}
+
+/**
+ * `/rankings`: the best scores of all time, this week or today (`?period=`), the player's own best of the
+ * period highlighted, and the statistics beside the table.
+ */
 export default function Rankings() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('screens.rankings')} />;
+  const { t, i18n } = useTranslation();
+  useTitle(t('screens.rankings'));
+  const { mobile } = useLayout();
+  const { player: me } = useSession();
+  const [params, setParams] = useSearchParams();
+  const period = periodOf(params.get('period'));
+  const best = useBestScore(me?.id, period).data ?? null;
+  const list = usePagedList<ScoreSummary, ScoreSort>({
+    key: scoreKeys.list(),
+    path: '/scores/',
+    name: 'scores',
+    sort: 'value',
+    filters: { period },
+  });
+  const locale = i18n.language;
+  const number = new Intl.NumberFormat(locale);
+  const offset = (list.info?.number ?? 0) * (list.info?.size ?? 0);
+  const position = new Map(list.rows.map((score, i) => [score.id, offset + i + 1]));
+
+  const choose = (next: Period) =>
+    setParams(next === 'all' ? {} : { period: next }, { replace: true, preventScrollReset: true });
+  const onTabKey = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = PERIODS[(PERIODS.indexOf(period) + step + PERIODS.length) % PERIODS.length];
+    choose(next);
+    document.getElementById(`rankings-tab-${next}`)?.focus();
+  };
+
+  const columns: Column<ScoreSummary, ScoreSort>[] = [
+    {
+      id: 'position',
+      label: '#',
+      numeric: true,
+      render: (score) => number.format(position.get(score.id) ?? 0),
+    },
+    {
+      id: 'player',
+      label: t('scores.player'),
+      rowHeader: true,
+      render: (score) => (
+        <>
+          <PlayerLink player={score.player} />
+          {score.id === best?.id ? <span className="ranking-you">{t('rankings.yourBest')}</span> : null}
+        </>
+      ),
+    },
+    {
+      id: 'value',
+      label: t('scores.value'),
+      sort: 'value',
+      numeric: true,
+      render: (score) => (
+        <Link to={`/scores/${score.id}`} className="data-link">
+          {number.format(score.value)}
+        </Link>
+      ),
+    },
+    {
+      id: 'createdAt',
+      label: t('scores.date'),
+      sort: 'createdAt',
+      render: (score) => <When iso={score.createdAt} locale={locale} short={mobile} />,
+    },
+  ];
+
+  return (
+    <section className="page rankings-page" aria-labelledby="rankings-title">
+      <h1 id="rankings-title">{t('screens.rankings')}</h1>
+      <div className="tabs" role="tablist" aria-label={t('rankings.period')} onKeyDown={onTabKey}>
+        {PERIODS.map((option) => (
+          <button
+            key={option}
+            id={`rankings-tab-${option}`}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={period === option}
+            aria-controls="rankings-panel"
+            tabIndex={period === option ? 0 : -1}
+            onClick={() => choose(option)}
+          >
+            {t(`rankings.periods.${option}`)}
+          </button>
+        ))}
+      </div>
+      <div className="rankings-layout">
+        <div
+          id="rankings-panel"
+          role="tabpanel"
+          aria-labelledby={`rankings-tab-${period}`}
+          className="rankings-main"
+        >
+          {me ? (
+            <p className="ranking-mine">
+              {best ? (
+                <>
+                  {t('rankings.yourBestIs')}{' '}
+                  <Link to={`/scores/${best.id}`} className="ranking-mine-value">
+                    {number.format(best.value)}
+                  </Link>
+                </>
+              ) : (
+                <>
+                  {t(`rankings.noneYet.${period}`)} <Link to="/">{t('rankings.play')}</Link>
+                </>
+              )}
+            </p>
+          ) : null}
+          <DataTable
+            id="rankings"
+            list={list}
+            columns={columns}
+            caption={t(`rankings.periods.${period}`)}
+            rowKey={(score) => score.id}
+            rowClassName={(score) => (score.id === best?.id ? 'data-row-mine' : undefined)}
+            empty={t(`rankings.empty.${period}`)}
+          />
+        </div>
+        <RankingStats period={period} />
+      </div>
+    </section>
+  );
 }

@@ -1,7 +1,35 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/ComingSoon';
+import type { ScoreSummary } from '../../contract/scores';
+import { usePagedList } from '../api/pages';
+import { scoreKeys } from '../api/scores';
+import { DataTable } from '../components/table/DataTable';
+import { scoreColumns, type ScoreSort } from '../components/table/scoreColumns';
+import { useTitle } from '../components/useTitle';
+import { useLayout } from '../layout';
 
+/** `/scores`: every score, newest first, a page at a time. */
 export default function Scores() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('screens.scores')} />;
+  const { t, i18n } = useTranslation();
+  useTitle(t('scores.title'));
+  const { mobile } = useLayout();
+  const list = usePagedList<ScoreSummary, ScoreSort>({
+    key: scoreKeys.list(),
+    path: '/scores/',
+    name: 'scores',
+    sort: 'createdAt',
+  });
+  return (
+    <section className="page scores-page" aria-labelledby="scores-title">
+      <h1 id="scores-title">{t('scores.title')}</h1>
+      <p className="muted">{t('scores.intro')}</p>
+      <DataTable
+        id="scores"
+        list={list}
+        columns={scoreColumns(t, i18n.language, mobile)}
+        caption={t('scores.title')}
+        rowKey={(score) => score.id}
+        empty={t('scores.empty')}
+      />
+    </section>
+  );
 }

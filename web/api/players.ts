@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import type { OverallStats, PlayerResource, PlayerStats } from '../../contract/players';
+import type { ScoreSummary } from '../../contract/scores';
+import { api } from './client';
+import { LIST_GC_MS, LIST_STALE_MS } from './pages';
+
+/** How many of a player's latest scores the history chart draws (the largest page the server answers). */
+export const HISTORY_SIZE = 100;
+
+export const playerKeys = {
+  all: ['players'] as const,
+  list: () => ['players', 'list'] as const,
+  one: (id: number) => ['players', 'one', id] as const,
+  stats: (id: number) => ['players', 'stats', id] as const,
+  overall: () => ['players', 'overall'] as const,
+  scores: (id: number) => ['players', 'scores', id] as const,
+  history: (id: number) => ['players', 'history', id] as const,
+};
+
+const cached = { staleTime: LIST_STALE_MS, gcTime: LIST_GC_MS };
+
+export function usePlayer(id: number) {
+  return useQuery({
+    queryKey: playerKeys.one(id),
+    enabled: id > 0,
+    queryFn: ({ signal }) => api<PlayerResource>(`/players/${id}`, { signal }),
+    ...cached,
+  });
+}
+
+export function usePlayerStats(id: number) {
+  return useQuery({
+    queryKey: playerKeys.stats(id),
+    enabled: id > 0,
+    queryFn: ({ signal }) => api<PlayerStats>(`/players/${id}/stats`, { signal }),
+    ...cached,
+  });
+}
+
+export function useOverallStats() {
+  return useQuery({
+    queryKey: playerKeys.overall(),
+    queryFn: ({ signal }) => api<OverallStats>('/players/stats', { signal }),
+    ...cached,
+  });
+}
+
+/** The player's latest scores, oldest first, and how many they have in all: what the chart draws. */
+export function useScoreHistory(id: number) {
+  return useQuery({
+    queryKey: playerKeys.history(id),
+    enabled: id > 0,
+    ...cached,
+    queryFn: async ({ signal }) => {
+      const page = await api<{ _embedded?: { scores?: ScoreSummary[] }; page: { totalElements: number } }>(
+        `/players/${id}/scores?page=0&size=${HISTORY_SIZE}&sort=createdAt&order=DESC`,
+        { signal },
+      );
+      return { scores: [...(page._embedded?.scores ?? [])].reverse(), total: page.page.totalElements };
+    },
+  });
+}

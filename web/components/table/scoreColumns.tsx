@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import type { SCORE_SORTS, ScoreSummary } from '../../../contract/scores';
+import { PlayerLink, When } from './cells';
+import type { Column } from './DataTable';
+
+export type ScoreSort = (typeof SCORE_SORTS)[number];
+
+/**
+ * The columns of a score table: the player, the score, the date; a player's own table leaves out the
+ * player and links each score's game instead.
+ */
+export function scoreColumns(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  locale: string,
+  mobile: boolean,
+  withPlayer = true,
+): Column<ScoreSummary, ScoreSort>[] {
+  const number = new Intl.NumberFormat(locale);
+  const columns: Column<ScoreSummary, ScoreSort>[] = [
+    {
+      id: 'value',
+      label: t('scores.value'),
+      sort: 'value',
+      numeric: true,
+      render: (score) => (
+        <Link to={`/scores/${score.id}`} className="data-link">
+          {number.format(score.value)}
+        </Link>
+      ),
+    },
+    {
+      id: 'createdAt',
+      label: t('scores.date'),
+      sort: 'createdAt',
+      render: (score) => <When iso={score.createdAt} locale={locale} short={mobile} />,
+    },
+  ];
+  if (!withPlayer) {
+    columns.push({
+      id: 'game',
+      label: t('score.game'),
+      optional: true,
+      render: (score) => (
+        <Link to={`/games/${score.gameId}`}>{t('score.openGame', { id: score.gameId })}</Link>
+      ),
+    });
+  }
+  if (withPlayer) {
+    columns.unshift({
+      id: 'player',
+      label: t('scores.player'),
+      rowHeader: true,
+      render: (score) => <PlayerLink player={score.player} />,
+    });
+  }
+  return columns;
+}
