@@ -253,11 +253,11 @@ describe('links', () => {
       const body = await json(await call(href, { jar: owner.jar }));
       expect(body.key, href).not.toBe('route-not-found');
     }
-    // Logs have no route of their own yet; scores, games, clashes and notifications do.
     expect(rowLinks).toEqual([
       expect.stringMatching(/^\/api\/scores\/\d+$/),
       expect.stringMatching(/^\/api\/games\/\d+$/),
       `/api/clashes/${clash?.id}`,
+      expect.stringMatching(/^\/api\/logs\/\d+$/),
       expect.stringMatching(/^\/api\/notifications\/\d+$/),
     ]);
   });
