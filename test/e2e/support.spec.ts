@@ -6,8 +6,8 @@ import { expect, test } from './fixtures';
 // contact tab; Ada, an admin, finds it on /tickets, closes it (Ana's open page hears of it on the bell),
 // and deletes a log entry on /logs. A player who opens /admin is sent to /.
 //
-// Ada becomes an admin the way an operator would do it locally: an UPDATE on the local D1 database that the
-// test's server persists under E2E_PERSIST_DIR (playwright.config.ts), through `wrangler d1 execute`.
+// Ada becomes an admin the way an operator does it locally: `npm run admin -- <name>` on the D1 database the
+// test's server persists under E2E_PERSIST_DIR (playwright.config.ts).
 
 test.describe.configure({ mode: 'serial' });
 
@@ -40,32 +40,12 @@ async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Pr
   return { name, context, page: await context.newPage() };
 }
 
-/** Sets the admin flag in the local D1 database the test server uses; the session sees it at its next request. */
+/** `npm run admin -- <name>` against the local D1 database of the test's server; the flag holds from the next request. */
 async function makeAdmin(player: Player) {
-  const persist = process.env.E2E_PERSIST_DIR ?? '.wrangler/e2e';
-  execFileSync(
-    'npx',
-    [
-      'wrangler',
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--persist-to',
-      persist,
-      '--command',
-      `UPDATE players SET admin = 1 WHERE name = '${player.name}'`,
-    ],
-    {
-      stdio: 'pipe',
-      env: {
-        ...process.env,
-        CI: 'true',
-        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-        WRANGLER_SEND_METRICS: 'false',
-      },
-    },
-  );
+  execFileSync('npm', ['run', '--silent', 'admin', '--', player.name], {
+    stdio: 'pipe',
+    env: { ...process.env, YAMB_PERSIST_DIR: process.env.E2E_PERSIST_DIR ?? '.wrangler/e2e' },
+  });
   await expect
     .poll(
       async () =>
@@ -154,7 +134,7 @@ test('an admin closes the ticket; the player hears of it on the bell', async () 
   await page.getByRole('link', { name: TITLE }).click();
   await expect(page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
   await expect(page.getByText(`help${run}@example.hr`)).toBeVisible();
-  await page.getByLabel('Status').selectOption({ label: 'Closed' });
+  await page.getByLabel('Change status').selectOption({ label: 'Closed' });
   await page.getByRole('button', { name: 'Save status' }).click();
   await expect(page.getByText('Ticket status set to: Closed')).toBeVisible();
   await expect(page.locator('.detail-list .badge')).toHaveText('Closed');
@@ -203,4 +183,35 @@ test('a ticket reads on a phone without sideways scrolling', async () => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.setViewportSize(DESKTOP);
+});
+
+test("an admin deletes a player's game from the sections on their page, after confirming", async () => {
+  const me = (await (await ana.context.request.get('/api/players/me')).json()) as { id: number };
+  const made = await ana.context.request.put('/api/games/', { data: { playerId: me.id } });
+  expect(made.ok(), await made.text()).toBe(true);
+  const game = (await made.json()) as { id: number; _links: { roll?: { href: string } } };
+  // A game is kept from its first move; the games index follows the room about a second later.
+  const rolled = await ana.context.request.put(game._links.roll?.href ?? '', {
+    data: { diceToRoll: [0, 1, 2, 3, 4] },
+  });
+  expect(rolled.ok(), await rolled.text()).toBe(true);
+  await expect
+    .poll(async () => {
+      const games = await ada.context.request.get(`/api/players/${me.id}/games`);
+      return ((await games.json()) as { page: { totalElements: number } }).page.totalElements;
+    })
+    .toBeGreaterThan(0);
+
+  const page = ada.page;
+  await open(page, `/players/${me.id}`);
+  const sections = page.getByRole('region', { name: 'Admin: games, clashes and logs of this player' });
+  await sections.getByText('Games', { exact: true }).click();
+  const row = sections.getByRole('row').filter({ hasText: `Game ${game.id}` });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Delete Game ${game.id}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete for good?' });
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Deleted', { exact: true })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect((await ada.context.request.get(`/api/games/${game.id}`)).status()).toBe(404);
 });

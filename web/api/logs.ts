@@ -1,19 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18n from '../i18n';
-import { invalidateLists, usePagedList } from './admin';
 import { api } from './client';
-import type { LogSummary } from '../../contract/logs';
+import { usePagedList } from './pages';
+import type { LOG_SORTS, LogSummary } from '../../contract/logs';
 
 // The server's log rows (SPEC sections 3 and 7), for admins: the list, one row, deleting one or all.
 
 export const LOGS_HREF = '/api/logs/';
 
 export const logKeys = {
+  list: () => ['logs', 'list'] as const,
   one: (id: number) => ['logs', 'one', id] as const,
 };
 
-export function useLogs(page: number, size?: number) {
-  return usePagedList<LogSummary>(LOGS_HREF, 'logs', page, size);
+export type LogSort = (typeof LOG_SORTS)[number];
+
+/** Every list a log row can be on: all logs, and a player's on their page (for admins). */
+const invalidateLogLists = (client: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: logKeys.list() }),
+    client.invalidateQueries({ queryKey: ['admin', 'player', 'logs'] }),
+  ]);
+
+export function useLogs() {
+  return usePagedList<LogSummary, LogSort>({
+    key: logKeys.list(),
+    path: LOGS_HREF,
+    name: 'logs',
+    sort: 'createdAt',
+  });
 }
 
 export function useLog(id: number) {
@@ -35,7 +50,7 @@ export function useDeleteLog(onError: (error: unknown) => void) {
     },
     onSuccess: (_nothing, log) => {
       client.removeQueries({ queryKey: logKeys.one(log.id) });
-      return invalidateLists(client, '/api/');
+      return invalidateLogLists(client);
     },
     onError,
   });
@@ -46,8 +61,8 @@ export function useDeleteAllLogs(onError: (error: unknown) => void) {
   return useMutation({
     mutationFn: () => api<void>(LOGS_HREF, { method: 'DELETE' }),
     onSuccess: () => {
-      client.removeQueries({ queryKey: ['logs'] });
-      return invalidateLists(client, '/api/');
+      client.removeQueries({ queryKey: ['logs', 'one'] });
+      return invalidateLogLists(client);
     },
     onError,
   });

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18n from '../i18n';
-import { invalidateLists, usePagedList } from './admin';
 import { api } from './client';
-import type { TicketResource, TicketStatus } from '../../contract/tickets';
+import { usePagedList } from './pages';
+import type { TICKET_SORTS, TicketResource, TicketStatus } from '../../contract/tickets';
 
 // Support tickets (SPEC sections 3 and 7): a player files one and sees their own, admins see all, change
 // the status (which notifies the ticket's player) and delete.
@@ -10,8 +10,11 @@ import type { TicketResource, TicketStatus } from '../../contract/tickets';
 export const TICKETS_HREF = '/api/tickets/';
 
 export const ticketKeys = {
+  list: () => ['tickets', 'list'] as const,
   one: (id: number) => ['tickets', 'one', id] as const,
 };
+
+export type TicketSort = (typeof TICKET_SORTS)[number];
 
 export interface NewTicket {
   playerId: number;
@@ -21,8 +24,13 @@ export interface NewTicket {
 }
 
 /** The list the server gives this viewer: all tickets to admins, their own to players, newest first. */
-export function useTickets(page: number, size?: number) {
-  return usePagedList<TicketResource>(TICKETS_HREF, 'tickets', page, size);
+export function useTickets() {
+  return usePagedList<TicketResource, TicketSort>({
+    key: ticketKeys.list(),
+    path: TICKETS_HREF,
+    name: 'tickets',
+    sort: 'updatedAt',
+  });
 }
 
 export function useTicket(id: number) {
@@ -37,7 +45,7 @@ export function useSubmitTicket() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ticket: NewTicket) => api<TicketResource>(TICKETS_HREF, { method: 'POST', body: ticket }),
-    onSuccess: () => invalidateLists(client, TICKETS_HREF),
+    onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.list() }),
   });
 }
 
@@ -58,7 +66,7 @@ export function useTicketStatus(ticket: TicketResource | undefined, onError: (er
     },
     onSuccess: (updated) => {
       client.setQueryData(ticketKeys.one(updated.id), updated);
-      return invalidateLists(client, TICKETS_HREF);
+      return client.invalidateQueries({ queryKey: ticketKeys.list() });
     },
     onError,
   });
@@ -70,7 +78,7 @@ export function useDeleteTicket(onError: (error: unknown) => void) {
     mutationFn: (ticket: TicketResource) => api<void>(linkOf(ticket, 'delete'), { method: 'DELETE' }),
     onSuccess: (_nothing, ticket) => {
       client.removeQueries({ queryKey: ticketKeys.one(ticket.id) });
-      return invalidateLists(client, TICKETS_HREF);
+      return client.invalidateQueries({ queryKey: ticketKeys.list() });
     },
     onError,
   });

@@ -3,14 +3,13 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { errorMessage } from '../api/client';
-import { useDeleteAllLogs, useDeleteLog, useLogs } from '../api/logs';
+import { type LogSort, useDeleteAllLogs, useDeleteLog, useLogs } from '../api/logs';
 import { useSession } from '../api/session';
 import { formatDateTime } from '../components/admin/format';
-import { ListState } from '../components/admin/ListState';
-import { Pager } from '../components/admin/Pager';
 import '../components/admin/admin.css';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LogLevelBadge } from '../components/logs/LogLevelBadge';
+import { type Column, DataTable } from '../components/table/DataTable';
 import { useTitle } from '../components/useTitle';
 import type { LogSummary } from '../../contract/logs';
 
@@ -19,14 +18,12 @@ export default function Logs() {
   const { t, i18n } = useTranslation();
   useTitle(t('screens.logs'));
   const { player } = useSession();
-  const [page, setPage] = useState(0);
-  const query = useLogs(page);
+  const list = useLogs();
   const [confirm, setConfirm] = useState<LogSummary | 'all' | null>(null);
   const failed = (error: unknown) => toast.error(errorMessage(error));
   const removeOne = useDeleteLog(failed);
   const removeAll = useDeleteAllLogs(failed);
   if (!player?.admin) return <Navigate to="/" replace />;
-  const logs = query.data?.items ?? [];
 
   const onConfirm = () => {
     const target = confirm;
@@ -34,7 +31,7 @@ export default function Logs() {
     if (target === 'all') {
       removeAll.mutate(undefined, {
         onSuccess: () => {
-          setPage(0);
+          list.setPage(0);
           toast.success(t('logs.deletedAll'));
         },
       });
@@ -43,6 +40,49 @@ export default function Logs() {
     }
   };
 
+  const columns: Column<LogSummary, LogSort>[] = [
+    {
+      id: 'message',
+      label: t('logs.message'),
+      rowHeader: true,
+      render: (log) => <Link to={`/logs/${log.id}`}>{log.message}</Link>,
+    },
+    {
+      id: 'level',
+      label: t('logs.level'),
+      sort: 'level',
+      render: (log) => <LogLevelBadge level={log.level} />,
+    },
+    {
+      id: 'player',
+      label: t('logs.player'),
+      optional: true,
+      render: (log) => log.player?.name ?? t('logs.noPlayer'),
+    },
+    {
+      id: 'createdAt',
+      label: t('logs.createdAt'),
+      sort: 'createdAt',
+      render: (log) => formatDateTime(log.createdAt, i18n.language),
+    },
+    {
+      id: 'actions',
+      label: t('logs.actions'),
+      render: (log) =>
+        log._links.delete ? (
+          <button
+            type="button"
+            className="button button-small"
+            aria-label={t('logs.deleteOne', { id: log.id })}
+            disabled={removeOne.isPending && removeOne.variables?.id === log.id}
+            onClick={() => setConfirm(log)}
+          >
+            {t('logs.delete')}
+          </button>
+        ) : null,
+    },
+  ];
+
   return (
     <section className="page" aria-labelledby="logs-title">
       <div className="list-head">
@@ -50,64 +90,20 @@ export default function Logs() {
         <button
           type="button"
           className="button button-danger"
-          disabled={logs.length === 0 || removeAll.isPending}
+          disabled={list.rows.length === 0 || removeAll.isPending}
           onClick={() => setConfirm('all')}
         >
           {t('logs.deleteAll')}
         </button>
       </div>
-      <ListState
-        pending={query.isPending}
-        error={query.error}
-        empty={logs.length === 0}
-        emptyText={t('logs.empty')}
-        onRetry={() => void query.refetch()}
-      >
-        <div className="card list-card">
-          <div className="table-scroll">
-            <table className="table">
-              <caption className="visually-hidden">{t('logs.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('logs.message')}</th>
-                  <th scope="col">{t('logs.level')}</th>
-                  <th scope="col">{t('logs.player')}</th>
-                  <th scope="col">{t('logs.createdAt')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('logs.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {logs.map((log) => (
-                  <tr key={log.id}>
-                    <td>
-                      <Link to={`/logs/${log.id}`}>{log.message}</Link>
-                    </td>
-                    <td>
-                      <LogLevelBadge level={log.level} />
-                    </td>
-                    <td>{log.player?.name ?? t('logs.noPlayer')}</td>
-                    <td className="list-nowrap">{formatDateTime(log.createdAt, i18n.language)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button button-small"
-                        aria-label={t('logs.deleteOne', { id: log.id })}
-                        disabled={removeOne.isPending && removeOne.variables?.id === log.id}
-                        onClick={() => setConfirm(log)}
-                      >
-                        {t('logs.delete')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-        {query.data ? <Pager page={query.data.page} onPage={setPage} label={t('logs.pages')} /> : null}
-      </ListState>
+      <DataTable
+        id="logs"
+        list={list}
+        columns={columns}
+        caption={t('screens.logs')}
+        rowKey={(log) => log.id}
+        empty={t('logs.empty')}
+      />
       <ConfirmDialog
         open={confirm !== null}
         title={t(confirm === 'all' ? 'logs.deleteAllTitle' : 'logs.deleteTitle')}

@@ -27,7 +27,7 @@ function TicketAdmin({ ticket }: { ticket: TicketResource }) {
       {ticket._links.update ? (
         <>
           <div className="field">
-            <label htmlFor="ticket-status">{t('tickets.statusLabel')}</label>
+            <label htmlFor="ticket-status">{t('tickets.changeStatus')}</label>
             <select
               id="ticket-status"
               value={status}

@@ -21,7 +21,7 @@ export function ListState({
   if (error) {
     return (
       <div className="card list-state" role="alert">
-        <p className="form-error">{error.message || t('lists.failed')}</p>
+        <p className="form-error">{error.message || t('lists.loadFailed')}</p>
         <button type="button" className="button" onClick={onRetry}>
           {t('lists.retry')}
         </button>

@@ -2,13 +2,13 @@ import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Deletable, useAdminDelete, usePagedList } from '../../api/admin';
+import { adminKeys, type Deletable, useAdminDelete } from '../../api/admin';
 import { errorMessage } from '../../api/client';
+import { usePagedList } from '../../api/pages';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { LogLevelBadge } from '../logs/LogLevelBadge';
+import { type Column, DataTable } from '../table/DataTable';
 import { formatDateTime } from './format';
-import { ListState } from './ListState';
-import { Pager } from './Pager';
 import './admin.css';
 import type { ClashResource } from '../../../contract/clashes';
 import type { GameSummary } from '../../../contract/games';
@@ -20,35 +20,72 @@ const SECTION_SIZE = 10;
 
 interface Row {
   id: number;
-  _links?: Links<'self'>;
+  createdAt: string;
+  _links?: Links<'self' | 'delete'>;
+}
+
+interface SectionProps<T extends Row> {
+  kind: Deletable;
+  playerId: number;
+  href: string | undefined;
+  title: string;
+  /** Names the row: the first column's link, the confirmation question and the button's label. */
+  name: (row: T) => string;
+  link: (row: T) => string;
+  /** The columns between the name and the delete button. */
+  details: { id: string; label: string; optional?: boolean; render: (row: T) => ReactNode }[];
 }
 
 /**
- * One collapsible list of the player's (its link), fetched when first opened, each row with a delete
- * button that asks first and then calls the admin delete.
+ * One collapsible list of the player's (from their link), fetched when first opened, each row with a
+ * delete button that asks first and then calls the admin delete.
  */
-function Section<T extends Row>({
-  kind,
-  href,
-  title,
-  render,
-  describe,
-}: {
-  kind: Deletable;
-  href: string | undefined;
-  title: string;
-  render: (row: T) => ReactNode;
-  /** Names the row in the confirmation question and the button's label. */
-  describe: (row: T) => string;
-}) {
-  const { t } = useTranslation();
+function Section<T extends Row>({ kind, playerId, href, title, name, link, details }: SectionProps<T>) {
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [page, setPage] = useState(0);
   const [confirm, setConfirm] = useState<T | null>(null);
-  const query = usePagedList<T>(open && href ? href : null, kind, page, SECTION_SIZE);
+  const list = usePagedList<T, 'createdAt'>({
+    key: adminKeys.playerList(kind, playerId),
+    path: href ?? '',
+    name: kind,
+    sort: 'createdAt',
+    size: SECTION_SIZE,
+    enabled: open && href !== undefined,
+  });
   const remove = useAdminDelete(kind, (error) => toast.error(errorMessage(error)));
-  const rows = query.data?.items ?? [];
-  const total = query.data?.page.totalElements;
+  const total = list.info?.totalElements;
+
+  const columns: Column<T, 'createdAt'>[] = [
+    {
+      id: 'name',
+      label: t('admin.player.name'),
+      rowHeader: true,
+      render: (row) => <Link to={link(row)}>{name(row)}</Link>,
+    },
+    ...details,
+    {
+      id: 'createdAt',
+      label: t('admin.player.createdAt'),
+      sort: 'createdAt',
+      optional: true,
+      render: (row) => formatDateTime(row.createdAt, i18n.language),
+    },
+    {
+      id: 'delete',
+      label: t('logs.actions'),
+      render: (row) => (
+        <button
+          type="button"
+          className="button button-danger button-small"
+          aria-label={t('admin.player.deleteOne', { name: name(row) })}
+          disabled={remove.isPending && remove.variables?.id === row.id}
+          onClick={() => setConfirm(row)}
+        >
+          {t('admin.player.delete')}
+        </button>
+      ),
+    },
+  ];
 
   return (
     <details
@@ -64,36 +101,19 @@ function Section<T extends Row>({
       {!href ? (
         <p className="muted">{t('admin.player.noLink')}</p>
       ) : open ? (
-        <ListState
-          pending={query.isPending}
-          error={query.error}
-          empty={rows.length === 0}
-          emptyText={t('admin.player.empty')}
-          onRetry={() => void query.refetch()}
-        >
-          <ul className="admin-rows">
-            {rows.map((row) => (
-              <li key={row.id} className="admin-row">
-                <span className="admin-row-text">{render(row)}</span>
-                <button
-                  type="button"
-                  className="button button-danger button-small"
-                  aria-label={t('admin.player.deleteOne', { name: describe(row) })}
-                  disabled={remove.isPending && remove.variables?.id === row.id}
-                  onClick={() => setConfirm(row)}
-                >
-                  {t('admin.player.delete')}
-                </button>
-              </li>
-            ))}
-          </ul>
-          {query.data ? <Pager page={query.data.page} onPage={setPage} label={title} /> : null}
-        </ListState>
+        <DataTable
+          id={`admin-${kind}`}
+          list={list}
+          columns={columns}
+          caption={title}
+          rowKey={(row) => row.id}
+          empty={t('admin.player.empty')}
+        />
       ) : null}
       <ConfirmDialog
         open={confirm !== null}
         title={t('admin.player.deleteTitle')}
-        message={t('admin.player.deleteQuestion', { name: confirm ? describe(confirm) : '' })}
+        message={t('admin.player.deleteQuestion', { name: confirm ? name(confirm) : '' })}
         danger
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
@@ -111,54 +131,57 @@ function Section<T extends Row>({
  * delete buttons that ask first. Mounted for admins only; the server refuses the deletes to anyone else.
  */
 export function PlayerAdminSections({ player }: { player: PlayerResource }) {
-  const { t, i18n } = useTranslation();
-  const date = (iso: string) => formatDateTime(iso, i18n.language);
+  const { t } = useTranslation();
   const links = player._links;
 
   return (
     <section className="admin-sections" aria-label={t('admin.player.label')}>
       <Section<GameSummary>
         kind="games"
+        playerId={player.id}
         href={links.games?.href}
         title={t('admin.player.games')}
-        describe={(game) => t('screens.game', { id: game.id })}
-        render={(game) => (
-          <>
-            <Link to={`/games/${game.id}`}>{t('screens.game', { id: game.id })}</Link>
-            <span className="muted">
-              {t(`game.status.${game.status}`)} · {t('admin.player.total', { total: game.totalSum })} ·{' '}
-              {date(game.updatedAt)}
-            </span>
-          </>
-        )}
+        name={(game) => t('screens.game', { id: game.id })}
+        link={(game) => `/games/${game.id}`}
+        details={[
+          {
+            id: 'status',
+            label: t('admin.player.status'),
+            render: (game) => t(`game.status.${game.status}`),
+          },
+          {
+            id: 'total',
+            label: t('admin.player.totalLabel'),
+            optional: true,
+            render: (game) => game.totalSum,
+          },
+        ]}
       />
       <Section<ClashResource>
         kind="clashes"
+        playerId={player.id}
         href={links.clashes?.href}
         title={t('admin.player.clashes')}
-        describe={(clash) => clash.name}
-        render={(clash) => (
-          <>
-            <Link to={`/clashes/${clash.id}`}>{clash.name}</Link>
-            <span className="muted">
-              {t(`clashes.status.${clash.status}`)} · {date(clash.createdAt)}
-            </span>
-          </>
-        )}
+        name={(clash) => clash.name}
+        link={(clash) => `/clashes/${clash.id}`}
+        details={[
+          {
+            id: 'status',
+            label: t('admin.player.status'),
+            render: (clash) => t(`clashes.status.${clash.status}`),
+          },
+        ]}
       />
       <Section<LogSummary>
         kind="logs"
+        playerId={player.id}
         href={links.logs?.href}
         title={t('admin.player.logs')}
-        describe={(log) => log.message}
-        render={(log) => (
-          <>
-            <Link to={`/logs/${log.id}`}>{log.message}</Link>
-            <span className="muted">
-              <LogLevelBadge level={log.level} /> {date(log.createdAt)}
-            </span>
-          </>
-        )}
+        name={(log) => log.message}
+        link={(log) => `/logs/${log.id}`}
+        details={[
+          { id: 'level', label: t('logs.level'), render: (log) => <LogLevelBadge level={log.level} /> },
+        ]}
       />
     </section>
   );
