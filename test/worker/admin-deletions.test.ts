@@ -11,7 +11,7 @@ import {
   startedClash,
   takeTurn,
 } from './clashes-helpers';
-import { currentGame, type Game, guestWithGame, indexRow, playTurn, scoresOf } from './games-helpers';
+import { currentGame, type Game, guestWithGame, indexRow, playTurn, scoresOf, watch } from './games-helpers';
 import { call, expectError, json, makeAdmin, registerPlayer, type Session } from './helpers';
 import { logRows } from './logs-helpers';
 import { BOX_COUNT } from '../../game';
@@ -42,9 +42,14 @@ describe('an admin deleting a solo game', { timeout: 60_000 }, () => {
     expect(game.status).toBe('COMPLETED');
     expect(await scoresOf(game.id)).toHaveLength(1);
 
+    const watcher = await watch(game.id, me);
+    expect((await watcher.next()).game?.id).toBe(game.id);
     const boss = await admin();
     await expectError(await call(`/games/${game.id}`, { method: 'DELETE', jar: me.jar }), 403, 'admin-only');
     expect((await call(`/games/${game.id}`, { method: 'DELETE', jar: boss.jar })).status).toBe(204);
+    // The open tab hears that the game is gone.
+    expect((await watcher.next()).game).toBeNull();
+    watcher.close();
 
     const [logged] = await logRows('admin-delete-game', boss.player.id);
     expect(JSON.parse(logged?.data ?? 'null')).toEqual({ gameId: game.id });
