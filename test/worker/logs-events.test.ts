@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { writeLog } from '../../worker/lib/log';
+import { expireLogs, writeLog } from '../../worker/lib/log';
 import { CookieJar, call, expectError, registerPlayer } from './helpers';
 import { logRows } from './logs-helpers';
 
@@ -115,5 +115,23 @@ describe('a log row', () => {
     await writeLog(env, { level: 'INFO', message: big, data: { text: 'x'.repeat(10_000) } });
     const [cut] = await logRows(big, null);
     expect((cut?.data ?? '').length).toBeLessThan(4200);
+  });
+
+  it('expires after 30 days', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    const tag = crypto.randomUUID();
+    for (const [name, age] of [
+      ['old', 31 * day],
+      ['recent', 29 * day],
+    ] as const)
+      await env.DB.prepare("INSERT INTO logs (level, message, created_at) VALUES ('INFO', ?, ?)")
+        .bind(`${name}-${tag}`, now - age)
+        .run();
+    await expireLogs(env, now);
+    const { results } = await env.DB.prepare('SELECT message FROM logs WHERE message LIKE ?')
+      .bind(`%-${tag}`)
+      .all<{ message: string }>();
+    expect(results.map((r) => r.message)).toEqual([`recent-${tag}`]);
   });
 });

@@ -58,12 +58,17 @@ export async function writeLog(env: Pick<Env, 'DB'>, entry: LogEntry, now = Date
     });
     if (now - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = now;
-      await deleteLogsBefore(db, now - RETENTION_MS);
+      await expireLogs(env, now);
     }
   } catch (error) {
     // A row that could not be written is said on the console only: the request it describes goes on.
     console.error(JSON.stringify({ level: 'WARN', what: 'log-write', error: String(error) }));
   }
+}
+
+/** Deletes the rows older than the retention (LOG_RETENTION_DAYS). */
+export async function expireLogs(env: Pick<Env, 'DB'>, now = Date.now()) {
+  await deleteLogsBefore(database(env.DB), now - RETENTION_MS);
 }
 
 /** Runs `work` after the answer when the runtime allows it (waitUntil), else alongside it. */
