@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { handleError } from '../../worker/lib/errors';
 import { expireLogs, writeLog } from '../../worker/lib/log';
 import { CookieJar, call, expectError, registerPlayer } from './helpers';
 import { logRows } from './logs-helpers';
@@ -91,6 +93,34 @@ describe('security events are logged', () => {
     ];
     for (const secret of ['oldpass123', 'notmine999', 'newpass456'])
       expect(JSON.stringify(rows)).not.toContain(secret);
+  });
+});
+
+describe('server errors are logged', () => {
+  it('with the stack in the row, and a generic answer to the client', async () => {
+    // A route of ours that throws, behind the API's own error handler: no public route fails on purpose.
+    const path = `/boom-${crypto.randomUUID().slice(0, 8)}`;
+    const app = new Hono();
+    app.get(path, () => {
+      throw new Error('the disk is on fire');
+    });
+    app.onError(handleError);
+    const response = await app.request(path, {}, env);
+    expect(response.status).toBe(500);
+    const body = await response.json<{ key: string; message: string }>();
+    expect(body.key).toBe('internal');
+    expect(JSON.stringify(body)).not.toContain('the disk is on fire');
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const rows = await logRows('server-error', null);
+      const row = rows.find((r) => JSON.parse(r.data ?? 'null')?.path === path);
+      if (row) {
+        expect(row.level).toBe('ERROR');
+        expect(JSON.parse(row.data ?? 'null').error).toContain('the disk is on fire');
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    expect.fail('no log row of the server error');
   });
 });
 
