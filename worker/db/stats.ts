@@ -59,11 +59,14 @@ export async function overallStats(db: Database): Promise<OverallStats> {
       .groupBy(players.id)
       .orderBy(desc(gameCount), asc(players.id))
       .limit(1),
+    // The first to reach the highest score. Found through the value index in two steps: one ORDER BY
+    // value DESC, id ASC (directions that differ) can't use it and sorts the whole table.
     db
       .select({ id: players.id, name: players.name, value: scores.value })
       .from(scores)
       .innerJoin(players, eq(players.id, scores.playerId))
-      .orderBy(desc(scores.value), asc(scores.id))
+      .where(eq(scores.value, db.select({ high: max(scores.value) }).from(scores)))
+      .orderBy(asc(scores.id))
       .limit(1),
     db
       .select({ id: players.id, name: players.name, average })
