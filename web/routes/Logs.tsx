@@ -5,9 +5,10 @@ import { Link, Navigate } from 'react-router';
 import { errorMessage } from '../api/client';
 import { type LogSort, useDeleteAllLogs, useDeleteLog, useLogs } from '../api/logs';
 import { useSession } from '../api/session';
-import { formatDateTime } from '../components/admin/format';
+import { DateTime } from '../components/admin/DateTime';
 import '../components/admin/admin.css';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { CloseIcon } from '../components/icons';
 import { LogLevelBadge } from '../components/logs/LogLevelBadge';
 import { type Column, DataTable } from '../components/table/DataTable';
 import { useTitle } from '../components/useTitle';
@@ -15,7 +16,7 @@ import type { LogSummary } from '../../contract/logs';
 
 /** `/logs` (admins): the server's log rows, newest first; delete one or all, after asking. */
 export default function Logs() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useTitle(t('screens.logs'));
   const { player } = useSession();
   const list = useLogs();
@@ -63,7 +64,7 @@ export default function Logs() {
       id: 'createdAt',
       label: t('logs.createdAt'),
       sort: 'createdAt',
-      render: (log) => formatDateTime(log.createdAt, i18n.language),
+      render: (log) => <DateTime iso={log.createdAt} />,
     },
     {
       id: 'actions',
@@ -77,7 +78,8 @@ export default function Logs() {
             disabled={removeOne.isPending && removeOne.variables?.id === log.id}
             onClick={() => setConfirm(log)}
           >
-            {t('logs.delete')}
+            <CloseIcon />
+            <span className="button-text-wide">{t('logs.delete')}</span>
           </button>
         ) : null,
     },

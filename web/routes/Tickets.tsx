@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../api/session';
 import { type TicketSort, useTickets } from '../api/tickets';
-import { formatDateTime } from '../components/admin/format';
+import { DateTime } from '../components/admin/DateTime';
 import '../components/admin/admin.css';
 import { type Column, DataTable } from '../components/table/DataTable';
 import { TicketStatusBadge } from '../components/tickets/TicketStatusBadge';
@@ -11,7 +11,7 @@ import type { TicketResource } from '../../contract/tickets';
 
 /** `/tickets`: the player's own tickets, or every ticket for an admin (the server decides which). */
 export default function Tickets() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useTitle(t('screens.tickets'));
   const { player } = useSession();
   const list = useTickets();
@@ -41,7 +41,7 @@ export default function Tickets() {
       id: 'updatedAt',
       label: t('tickets.updatedAt'),
       sort: 'updatedAt',
-      render: (ticket) => formatDateTime(ticket.updatedAt, i18n.language),
+      render: (ticket) => <DateTime iso={ticket.updatedAt} />,
     },
   ];
 

@@ -8,7 +8,7 @@ import { usePagedList } from '../../api/pages';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { LogLevelBadge } from '../logs/LogLevelBadge';
 import { type Column, DataTable } from '../table/DataTable';
-import { formatDateTime } from './format';
+import { DateTime } from './DateTime';
 import './admin.css';
 import type { ClashResource } from '../../../contract/clashes';
 import type { GameSummary } from '../../../contract/games';
@@ -41,7 +41,7 @@ interface SectionProps<T extends Row> {
  * delete button that asks first and then calls the admin delete.
  */
 function Section<T extends Row>({ kind, playerId, href, title, name, link, details }: SectionProps<T>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [confirm, setConfirm] = useState<T | null>(null);
   const list = usePagedList<T, 'createdAt'>({
@@ -68,7 +68,7 @@ function Section<T extends Row>({ kind, playerId, href, title, name, link, detai
       label: t('admin.player.createdAt'),
       sort: 'createdAt',
       optional: true,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => <DateTime iso={row.createdAt} />,
     },
     {
       id: 'delete',
