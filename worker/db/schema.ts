@@ -165,7 +165,9 @@ export const games = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('games_player_id_status_idx').on(t.playerId, t.status),
+    // A player's games by status; with the two times it also counts the games played (db/games.ts
+    // `playedGame`) per player from the index alone, for the statistics' player with most games.
+    index('games_player_id_played_idx').on(t.playerId, t.status, t.updatedAt, t.createdAt),
     // A player has at most one current solo game, so two concurrent "get or create" calls can't make two.
     uniqueIndex('games_current_solo_unique')
       .on(t.playerId)
