@@ -61,6 +61,14 @@ test('a finished game shows on the rankings, the best highlighted; the table pag
   await expect(pager).toContainText(/Page 2 of \d+/);
   await expect(pager.locator('.data-range')).toHaveText(/^6–\d+ of \d+$/);
   await expect(rows(table).first()).toContainText(ana.name);
+  // The page is in the address: a player's page and back returns to it.
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await rows(table).first().getByRole('link', { name: ana.name }).click();
+  await expect(page.getByRole('heading', { name: ana.name, level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(pager).toContainText(/Page 2 of \d+/);
+  await expect(page.getByLabel('Rows per page')).toHaveValue('5');
+  await expect(table.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'descending');
   await pager.getByRole('button', { name: 'Previous page' }).click();
   await expect(pager).toContainText(/Page 1 of/);
 
@@ -84,7 +92,8 @@ test('a finished game shows on the rankings, the best highlighted; the table pag
     ['This week', 'week'],
   ] as const) {
     await page.getByRole('tab', { name: tab }).click();
-    await expect(page).toHaveURL(new RegExp(`\\?period=${period}$`));
+    await expect(page).toHaveURL(new RegExp(`[?&]period=${period}(&|$)`));
+    await expect(page).not.toHaveURL(/[?&]page=/);
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
     await expect(page.locator('.ranking-mine')).toContainText(number.format(best));
     await expect(rows(table).first()).toBeVisible();
@@ -92,7 +101,7 @@ test('a finished game shows on the rankings, the best highlighted; the table pag
   // The arrow keys move between the tabs.
   await page.getByRole('tab', { name: 'This week' }).press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Today' })).toBeFocused();
-  await expect(page).toHaveURL(/\?period=today$/);
+  await expect(page).toHaveURL(/[?&]period=today(&|$)/);
 
   // On a phone: the table and the statistics fit, nothing scrolls sideways.
   await page.setViewportSize(PHONE);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PageRequest } from '../../contract/page';
-import { hasNextPage, nextSort, pageRange, pageUrl } from '../../web/components/table/paging';
+import {
+  hasNextPage,
+  nextSort,
+  pageRange,
+  pageUrl,
+  paramsWithRequest,
+  requestFromParams,
+} from '../../web/components/table/paging';
 
 // What a server-paged table asks for: the request's query string, a header click's new sort, the range
 // line under the table, and whether a page after this one exists (to prefetch it).
@@ -55,5 +62,41 @@ describe('pageRange and hasNextPage', () => {
     expect(hasNextPage(info)).toBe(false);
     expect(hasNextPage({ ...info, number: 1 })).toBe(true);
     expect(hasNextPage({ size: 50, number: 0, totalElements: 0, totalPages: 0 })).toBe(false);
+  });
+});
+
+describe('the request in the address', () => {
+  const defaults: PageRequest<'value' | 'createdAt'> = { page: 0, size: 50, sort: 'value', order: 'DESC' };
+  const sorts = ['value', 'createdAt'] as const;
+
+  it('reads a 1-based page, a size, a sort and an order', () => {
+    const params = new URLSearchParams('page=3&size=20&sort=createdAt&order=asc&period=week');
+    expect(requestFromParams(params, defaults, sorts)).toEqual({
+      page: 2,
+      size: 20,
+      sort: 'createdAt',
+      order: 'ASC',
+    });
+  });
+
+  it('takes the default for anything missing or not allowed', () => {
+    const params = new URLSearchParams('page=0&size=7&sort=password&order=sideways');
+    expect(requestFromParams(params, defaults, sorts)).toEqual(defaults);
+    expect(requestFromParams(new URLSearchParams('page=1.5'), defaults, sorts)).toEqual(defaults);
+  });
+
+  it('writes only what differs from the defaults and keeps the other parameters', () => {
+    const current = new URLSearchParams('period=week&page=4');
+    expect(paramsWithRequest(current, defaults, defaults).toString()).toBe('period=week');
+    expect(
+      paramsWithRequest(current, { page: 1, size: 5, sort: 'createdAt', order: 'ASC' }, defaults).toString(),
+    ).toBe('period=week&page=2&size=5&sort=createdAt&order=ASC');
+  });
+
+  it('reads back what it wrote', () => {
+    const request = { page: 6, size: 100, sort: 'createdAt', order: 'ASC' } as const;
+    expect(
+      requestFromParams(paramsWithRequest(new URLSearchParams(), request, defaults), defaults, sorts),
+    ).toEqual(request);
   });
 });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Page, PageRequest } from '../../contract/page';
 import {
   DEFAULT_PAGE_SIZE,
@@ -9,6 +10,8 @@ import {
   type ListFilters,
   nextSort,
   pageUrl,
+  paramsWithRequest,
+  requestFromParams,
   type SortOrder,
 } from '../components/table/paging';
 import { api } from './client';
@@ -26,9 +29,17 @@ export interface PagedListOptions<S extends string> {
   path: string;
   /** The name of the embedded array (`scores`). */
   name: string;
+  /**
+   * Keep the request in the address (`?page=3&sort=value`), so going back to the screen, a reload or a
+   * shared link shows the same page. For the one main table of a screen only: two would share the address.
+   */
+  inAddress?: boolean;
+  /** The sorts the collection knows (the contract's `*_SORTS`); an address asking for another is ignored. */
+  sorts?: readonly S[];
   sort: S;
   order?: SortOrder;
   size?: number;
+  /** Extra parameters (a period, a player); a change of them goes back to the first page. */
   filters?: ListFilters;
   /** False holds the request back (the path is not known yet). */
   enabled?: boolean;
@@ -40,20 +51,31 @@ export interface PagedListOptions<S extends string> {
  */
 export function usePagedList<T, S extends string>(options: PagedListOptions<S>) {
   const client = useQueryClient();
-  const [request, setRequest] = useState<PageRequest<S>>({
+  const { key, path, name, filters, enabled = true, inAddress = false } = options;
+  const defaults: PageRequest<S> = {
     page: 0,
     size: options.size ?? DEFAULT_PAGE_SIZE,
     sort: options.sort,
     order: options.order ?? 'DESC',
-  });
-  const { key, path, name, filters, enabled = true } = options;
+  };
+  const [params, setParams] = useSearchParams();
+  const [local, setLocal] = useState(defaults);
+  // A new filter (another period, another player) starts from the first page; in the address, the caller
+  // that changes the filter drops the page.
   const filterKey = JSON.stringify(filters ?? {});
-  // A new filter (another period, another player) starts from the first page.
   const [seenFilters, setSeenFilters] = useState(filterKey);
   if (seenFilters !== filterKey) {
     setSeenFilters(filterKey);
-    setRequest((current) => ({ ...current, page: 0 }));
+    setLocal((current) => ({ ...current, page: 0 }));
   }
+  const request = inAddress ? requestFromParams(params, defaults, options.sorts ?? [defaults.sort]) : local;
+  const setRequest = (next: PageRequest<S>) => {
+    if (!inAddress) return setLocal(next);
+    setParams((current) => paramsWithRequest(current, next, defaults), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  };
 
   const fetchPage = (url: string, signal?: AbortSignal) =>
     api<Page<string, T>>(url, { signal }).then((page) => ({
@@ -93,9 +115,9 @@ export function usePagedList<T, S extends string>(options: PagedListOptions<S>) 
     query,
     rows: query.data?.rows ?? [],
     info,
-    setPage: (page: number) => setRequest((current) => ({ ...current, page })),
-    setSize: (size: number) => setRequest((current) => ({ ...current, size, page: 0 })),
-    sortBy: (sort: S, firstOrder?: SortOrder) => setRequest((current) => nextSort(current, sort, firstOrder)),
+    setPage: (page: number) => setRequest({ ...request, page }),
+    setSize: (size: number) => setRequest({ ...request, size, page: 0 }),
+    sortBy: (sort: S, firstOrder?: SortOrder) => setRequest(nextSort(request, sort, firstOrder)),
   };
 }
 

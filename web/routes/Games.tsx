@@ -23,6 +23,8 @@ export default function Games() {
     key: gameKeys.list(),
     path: '/games/',
     name: 'games',
+    inAddress: true,
+    sorts: GAME_SORTS,
     sort: 'updatedAt',
   });
 

@@ -20,6 +20,8 @@ export default function Players() {
     key: playerKeys.list(),
     path: '/players/',
     name: 'players',
+    inAddress: true,
+    sorts: PLAYER_SORTS,
     sort: 'createdAt',
   });
   const columns: Column<PlayerResource, PlayerSort>[] = [

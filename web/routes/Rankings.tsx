@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { ScoreSummary } from '../../contract/scores';
+import { SCORE_SORTS, type ScoreSummary } from '../../contract/scores';
 import { usePagedList } from '../api/pages';
 import { type Period, PERIODS, scoreKeys, useBestScore } from '../api/scores';
 import { useSession } from '../api/session';
@@ -33,6 +33,8 @@ export default function Rankings() {
     key: scoreKeys.list(),
     path: '/scores/',
     name: 'scores',
+    inAddress: true,
+    sorts: SCORE_SORTS,
     sort: 'value',
     filters: { period },
   });
@@ -41,8 +43,18 @@ export default function Rankings() {
   const offset = (list.info?.number ?? 0) * (list.info?.size ?? 0);
   const position = new Map(list.rows.map((score, i) => [score.id, offset + i + 1]));
 
+  // Another period starts from its first page, in the same sort and size.
   const choose = (next: Period) =>
-    setParams(next === 'all' ? {} : { period: next }, { replace: true, preventScrollReset: true });
+    setParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.delete('page');
+        if (next === 'all') params.delete('period');
+        else params.set('period', next);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const onTabKey = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ScoreSummary } from '../../contract/scores';
+import { SCORE_SORTS, type ScoreSummary } from '../../contract/scores';
 import { usePagedList } from '../api/pages';
 import { scoreKeys } from '../api/scores';
 import { DataTable } from '../components/table/DataTable';
@@ -16,6 +16,8 @@ export default function Scores() {
     key: scoreKeys.list(),
     path: '/scores/',
     name: 'scores',
+    inAddress: true,
+    sorts: SCORE_SORTS,
     sort: 'createdAt',
   });
   return (

@@ -49,3 +49,42 @@ export function pageRange(info: PageInfo, shown: number): { from: number; to: nu
 export function hasNextPage(info: PageInfo): boolean {
   return info.number + 1 < info.totalPages;
 }
+
+/**
+ * The request a table's address holds (`?page=2&size=20&sort=value&order=ASC`, 1-based page for people),
+ * each part checked and else its default, so an edited or stale address still shows a page.
+ */
+export function requestFromParams<S extends string>(
+  params: URLSearchParams,
+  defaults: PageRequest<S>,
+  sorts: readonly S[],
+): PageRequest<S> {
+  const page = Number(params.get('page'));
+  const size = Number(params.get('size'));
+  const sort = params.get('sort') as S | null;
+  const order = params.get('order')?.toUpperCase();
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page - 1 : defaults.page,
+    size: (PAGE_SIZES as readonly number[]).includes(size) ? size : defaults.size,
+    sort: sort && sorts.includes(sort) ? sort : defaults.sort,
+    order: order === 'ASC' || order === 'DESC' ? order : defaults.order,
+  };
+}
+
+/** `params` with the table's request written in, its defaults left out so a plain address stays plain. */
+export function paramsWithRequest<S extends string>(
+  params: URLSearchParams,
+  request: PageRequest<S>,
+  defaults: PageRequest<S>,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const set = (name: string, value: string | number, fallback: string | number) => {
+    if (value === fallback) next.delete(name);
+    else next.set(name, String(value));
+  };
+  set('page', request.page + 1, defaults.page + 1);
+  set('size', request.size, defaults.size);
+  set('sort', request.sort, defaults.sort);
+  set('order', request.order, defaults.order);
+  return next;
+}
