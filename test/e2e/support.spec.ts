@@ -76,6 +76,8 @@ test('a player who opens /admin lands on /, and has no admin entry', async () =>
   await open(ana.page, '/admin');
   await expect(ana.page).toHaveURL(/\/$/);
   await expect(nav(ana.page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await open(ana.page, '/logs');
+  await expect(ana.page).toHaveURL(/\/$/);
   // The server says the same: the admin lists are not for players.
   expect((await ana.context.request.get('/api/logs/')).status()).toBe(403);
 });

@@ -22,19 +22,21 @@ const invalidateLogLists = (client: ReturnType<typeof useQueryClient>) =>
     client.invalidateQueries({ queryKey: ['admin', 'player', 'logs'] }),
   ]);
 
-export function useLogs() {
+/** `enabled` false asks nothing (a non-admin is being sent away: the server would refuse, and log the refusal). */
+export function useLogs(enabled = true) {
   return usePagedList<LogSummary, LogSort>({
     key: logKeys.list(),
     path: LOGS_HREF,
     name: 'logs',
     sort: 'createdAt',
+    enabled,
   });
 }
 
-export function useLog(id: number) {
+export function useLog(id: number, allowed = true) {
   return useQuery({
     queryKey: logKeys.one(id),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: allowed && Number.isInteger(id) && id > 0,
     queryFn: ({ signal }) => api<LogSummary>(`/logs/${id}`, { signal }),
   });
 }

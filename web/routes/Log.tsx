@@ -26,7 +26,7 @@ export default function Log() {
   useTitle(t('screens.log', { id }));
   const { player } = useSession();
   const navigate = useNavigate();
-  const query = useLog(id);
+  const query = useLog(id, player?.admin === true);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteLog((error) => toast.error(errorMessage(error)));
   if (!player?.admin) return <Navigate to="/" replace />;
@@ -80,16 +80,18 @@ export default function Log() {
                 <dd>{data ? <pre className="detail-data">{data}</pre> : t('logs.noData')}</dd>
               </div>
             </dl>
-            <div className="detail-actions">
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={remove.isPending}
-                onClick={() => setConfirming(true)}
-              >
-                {t('logs.delete')}
-              </button>
-            </div>
+            {log._links.delete ? (
+              <div className="detail-actions">
+                <button
+                  type="button"
+                  className="button button-danger"
+                  disabled={remove.isPending}
+                  onClick={() => setConfirming(true)}
+                >
+                  {t('logs.delete')}
+                </button>
+              </div>
+            ) : null}
             <ConfirmDialog
               open={confirming}
               title={t('logs.deleteTitle')}

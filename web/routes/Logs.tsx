@@ -19,7 +19,7 @@ export default function Logs() {
   const { t } = useTranslation();
   useTitle(t('screens.logs'));
   const { player } = useSession();
-  const list = useLogs();
+  const list = useLogs(player?.admin === true);
   const [confirm, setConfirm] = useState<LogSummary | 'all' | null>(null);
   const failed = (error: unknown) => toast.error(errorMessage(error));
   const removeOne = useDeleteLog(failed);
