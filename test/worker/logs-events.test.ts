@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { handleError } from '../../worker/lib/errors';
-import { expireLogs, writeLog } from '../../worker/lib/log';
+import { expireLogs, LOG_ROWS_PER_MINUTE, writeLog } from '../../worker/lib/log';
 import { CookieJar, call, expectError, registerPlayer } from './helpers';
 import { logRows } from './logs-helpers';
 
@@ -163,5 +163,29 @@ describe('a log row', () => {
       .bind(`%-${tag}`)
       .all<{ message: string }>();
     expect(results.map((r) => r.message)).toEqual([`recent-${tag}`]);
+  });
+
+  it('is not written past the per-minute cap of an isolate; the next minute says how many were dropped', async () => {
+    const tag = crypto.randomUUID();
+    const start = Date.now() + 24 * 60 * 60 * 1000;
+    await Promise.all(
+      Array.from({ length: LOG_ROWS_PER_MINUTE + 5 }, () =>
+        writeLog(env, { level: 'INFO', message: `flood-${tag}` }, start),
+      ),
+    );
+    const written = await env.DB.prepare('SELECT count(*) AS n FROM logs WHERE message = ?')
+      .bind(`flood-${tag}`)
+      .first<{ n: number }>();
+    expect(written?.n).toBe(LOG_ROWS_PER_MINUTE);
+    await writeLog(env, { level: 'INFO', message: `after-${tag}` }, start + 60_000);
+    const dropped = await env.DB.prepare(
+      "SELECT data FROM logs WHERE message = 'log-rows-dropped' AND created_at = ?",
+    )
+      .bind(start + 60_000)
+      .first<{ data: string }>();
+    expect(JSON.parse(dropped?.data ?? 'null')).toEqual({ count: 5, perMinute: LOG_ROWS_PER_MINUTE });
+    await env.DB.prepare('DELETE FROM logs WHERE message IN (?, ?) OR created_at >= ?')
+      .bind(`flood-${tag}`, `after-${tag}`, start)
+      .run();
   });
 });

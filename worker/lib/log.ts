@@ -45,10 +45,44 @@ function safeData(data: Record<string, unknown> | undefined): unknown {
   return text.length <= MAX_DATA_CHARS ? clean : { truncated: text.slice(0, MAX_DATA_CHARS) };
 }
 
+/**
+ * Rows one isolate writes per minute, at most: a flood of refused requests must not turn into a flood of
+ * D1 writes. Past it, rows are counted instead, and the next minute's first row is preceded by one
+ * `log-rows-dropped` row with the count.
+ */
+export const LOG_ROWS_PER_MINUTE = 300;
+let minute = { start: 0, written: 0, dropped: 0 };
+
+/** Whether a row may be written now; the count of the rows dropped in the minute that just ended, if any. */
+function admit(now: number): { admitted: boolean; droppedBefore: number } {
+  let droppedBefore = 0;
+  // A clock that went back (a caller's own `now`) starts a new minute too.
+  if (now - minute.start >= 60_000 || now < minute.start) {
+    droppedBefore = minute.dropped;
+    minute = { start: now, written: 0, dropped: 0 };
+  }
+  if (minute.written >= LOG_ROWS_PER_MINUTE) {
+    minute.dropped += 1;
+    return { admitted: false, droppedBefore };
+  }
+  minute.written += 1;
+  return { admitted: true, droppedBefore };
+}
+
 /** Writes a row with the env's D1: awaited by `after` below; exported for the callers with no request. */
 export async function writeLog(env: Pick<Env, 'DB'>, entry: LogEntry, now = Date.now()): Promise<void> {
   const db = database(env.DB);
+  const { admitted, droppedBefore } = admit(now);
   try {
+    if (droppedBefore > 0)
+      await insertLog(db, {
+        level: 'WARN',
+        message: 'log-rows-dropped',
+        data: { count: droppedBefore, perMinute: LOG_ROWS_PER_MINUTE },
+        playerId: null,
+        createdAt: now,
+      });
+    if (!admitted) return;
     await insertLog(db, {
       level: entry.level,
       message: entry.message.slice(0, MAX_MESSAGE_CHARS),
