@@ -57,6 +57,21 @@ describe('the log routes', () => {
     await expectError(await call('/logs/'), 401, 'unauthorized');
   });
 
+  it("list a player's own rows on their logs link: with delete links to an admin, without to the player", async () => {
+    const ana = await registerPlayer();
+    const id = await failedSignIn(ana);
+    const boss = await admin();
+    const linksSeenBy = async (viewer: Session) => {
+      const list = await json<LogPage>(await call(`/players/${ana.player.id}/logs`, { jar: viewer.jar }));
+      return list._embedded.logs.find((l) => l.id === id)?._links;
+    };
+    expect(await linksSeenBy(boss)).toEqual({
+      self: { href: `/api/logs/${id}` },
+      delete: { href: `/api/logs/${id}` },
+    });
+    expect(await linksSeenBy(ana)).toEqual({ self: { href: `/api/logs/${id}` } });
+  });
+
   it('let an admin delete one row, then all, which leaves the row that says who cleared the log', async () => {
     const ana = await registerPlayer();
     const id = await failedSignIn(ana);

@@ -158,8 +158,10 @@ export const playersRoutes = new Hono<Players>()
     const request = readQuery(c, pageQuery(LOG_SORTS, 'createdAt'));
     const db = database(c.env.DB);
     const player = await selfOrAdmin(c, db);
+    const viewer = await requirePlayer(c);
     const { rows, total } = await playerLogs(db, player.id, request);
-    const items = rows.map((row) => toLogSummary(row.log, row.player));
+    // An admin's rows carry their delete links (the admin sections of a player's page use them).
+    const items = rows.map((row) => toLogSummary(row.log, row.player, viewer));
     return c.json(page('logs', items, request, total));
   })
 
