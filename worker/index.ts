@@ -13,9 +13,12 @@ import { dev } from './routes/dev';
 import { gamesRoutes } from './routes/games';
 import { health } from './routes/health';
 import { live } from './routes/live';
+import { logsRoutes } from './routes/logs';
+import { metricsRoutes } from './routes/metrics';
 import { playersRoutes } from './routes/players';
 import { scoresRoutes } from './routes/scores';
 import { sessionRoutes } from './routes/session';
+import { ticketsRoutes } from './routes/tickets';
 
 // The rooms are Durable Object classes: the runtime finds them among the entry's exports.
 export { ClashRoom } from '../durable-objects/ClashRoom';
@@ -51,6 +54,9 @@ app.route('/games', gamesRoutes); // games: the current solo game, moves (clash 
 app.route('/clashes', clashesRoutes); // clashes: create, answer, manage; the games live in the ClashRoom
 app.route('/scores', scoresRoutes); // scores: the rankings by period, one score with its game, the score statistics
 app.route('/notifications', notificationsRoutes); // one notification: read, delete (the player's list is on players)
+app.route('/tickets', ticketsRoutes); // support tickets and bug reports; admins change their status and delete them
+app.route('/logs', logsRoutes); // the server's log rows (admins; a player reads their own)
+app.route('/metrics', metricsRoutes); // request counters and storage figures (admins)
 app.route('/ws', live); // WebSocket upgrades handed to the rooms
 app.route('/dev', dev); // local development only: the mail outbox, the room echo of the benchmark
 
