@@ -103,12 +103,18 @@ test('a finished game shows on the rankings, the best highlighted; the table pag
   await expect(page.getByRole('tab', { name: 'Today' })).toBeFocused();
   await expect(page).toHaveURL(/[?&]period=today(&|$)/);
 
-  // On a phone: the table and the statistics fit, nothing scrolls sideways.
-  await page.setViewportSize(PHONE);
+  // From a small phone to a wide screen: the table and the statistics fit, nothing scrolls sideways, not
+  // even the table inside its box.
   await page.goto('/rankings?period=today');
   await expect(page.getByRole('table')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('tab', { name: 'Today' })).toHaveAttribute('aria-selected', 'true');
-  await expect(stats).toBeVisible();
-  await noSidewaysScroll(page);
+  for (const width of [320, PHONE.width, 481, 768, 1024, 1920]) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    await expect(stats).toBeVisible();
+    await noSidewaysScroll(page);
+    const box = page.locator('.data-table-box');
+    const overflow = await box.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow, `the table scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+  }
   await ana.context.close();
 });

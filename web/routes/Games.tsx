@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { GAME_SORTS, type GameSummary } from '../../contract/games';
 import { gameKeys } from '../api/games';
 import { usePagedList } from '../api/pages';
-import { BreakableName, When } from '../components/table/cells';
+import { COMPACT_TABLE, BreakableName, When } from '../components/table/cells';
 import { type Column, DataTable } from '../components/table/DataTable';
 import '../components/game/games.css';
 import { useTitle } from '../components/useTitle';
 import { formatPercent } from '../format';
-import { useLayout } from '../layout';
+import { useMediaQuery } from '../layout';
 
 type GameSort = (typeof GAME_SORTS)[number];
 
@@ -16,7 +16,7 @@ type GameSort = (typeof GAME_SORTS)[number];
 export default function Games() {
   const { t, i18n } = useTranslation();
   useTitle(t('game.list.title'));
-  const { mobile } = useLayout();
+  const compact = useMediaQuery(COMPACT_TABLE);
   const locale = i18n.language;
   const number = new Intl.NumberFormat(locale);
   const list = usePagedList<GameSummary, GameSort>({
@@ -47,7 +47,7 @@ export default function Games() {
       id: 'updatedAt',
       label: t('game.list.lastPlayed'),
       sort: 'updatedAt',
-      render: (game) => <When iso={game.updatedAt} locale={locale} short={mobile} />,
+      render: (game) => <When iso={game.updatedAt} locale={locale} short={compact} />,
     },
     {
       id: 'totalSum',

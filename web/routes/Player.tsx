@@ -10,10 +10,11 @@ import { PlayerAdminSections } from '../components/admin/PlayerAdminSections';
 import { Avatar } from '../components/Avatar';
 import { PlayerFigures } from '../components/player/PlayerFigures';
 import '../components/player/player.css';
+import { COMPACT_TABLE } from '../components/table/cells';
 import { DataTable } from '../components/table/DataTable';
 import { scoreColumns, type ScoreSort } from '../components/table/scoreColumns';
 import { useTitle } from '../components/useTitle';
-import { useLayout } from '../layout';
+import { useLayout, useMediaQuery } from '../layout';
 
 // The chart is code of its own, fetched when a player page with scores shows it: nothing of it is in the
 // first load of `/`.
@@ -77,7 +78,7 @@ export default function Player() {
       </header>
       <PlayerFigures id={player.id} />
       <PlayerHistory id={player.id} />
-      <PlayerScores id={player.id} mobile={mobile} />
+      <PlayerScores id={player.id} />
       {me?.admin ? <PlayerAdminSections player={player} /> : null}
     </section>
   );
@@ -120,8 +121,9 @@ function PlayerHistory({ id }: { id: number }) {
   );
 }
 
-function PlayerScores({ id, mobile }: { id: number; mobile: boolean }) {
+function PlayerScores({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
+  const compact = useMediaQuery(COMPACT_TABLE);
   const list = usePagedList<ScoreSummary, ScoreSort>({
     key: playerKeys.scores(id),
     path: `/players/${id}/scores`,
@@ -134,7 +136,7 @@ function PlayerScores({ id, mobile }: { id: number; mobile: boolean }) {
       <DataTable
         id="player-scores"
         list={list}
-        columns={scoreColumns(t, i18n.language, mobile, false)}
+        columns={scoreColumns(t, i18n.language, compact, false)}
         caption={t('player.scores')}
         rowKey={(score) => score.id}
         empty={t('player.noScores')}

@@ -3,11 +3,11 @@ import { PLAYER_SORTS, type PlayerResource } from '../../contract/players';
 import { usePagedList } from '../api/pages';
 import { playerKeys } from '../api/players';
 import { Avatar } from '../components/Avatar';
-import { PlayerLink, When } from '../components/table/cells';
+import { COMPACT_TABLE, PlayerLink, When } from '../components/table/cells';
 import { type Column, DataTable } from '../components/table/DataTable';
 import '../components/player/player.css';
 import { useTitle } from '../components/useTitle';
-import { useLayout } from '../layout';
+import { useMediaQuery } from '../layout';
 
 type PlayerSort = (typeof PLAYER_SORTS)[number];
 
@@ -15,7 +15,7 @@ type PlayerSort = (typeof PLAYER_SORTS)[number];
 export default function Players() {
   const { t, i18n } = useTranslation();
   useTitle(t('players.title'));
-  const { mobile } = useLayout();
+  const compact = useMediaQuery(COMPACT_TABLE);
   const list = usePagedList<PlayerResource, PlayerSort>({
     key: playerKeys.list(),
     path: '/players/',
@@ -42,7 +42,7 @@ export default function Players() {
       id: 'createdAt',
       label: t('players.joined'),
       sort: 'createdAt',
-      render: (player) => <When iso={player.createdAt} locale={i18n.language} short={mobile} />,
+      render: (player) => <When iso={player.createdAt} locale={i18n.language} short={compact} />,
     },
   ];
   return (

@@ -7,11 +7,11 @@ import { type Period, PERIODS, scoreKeys, useBestScore } from '../api/scores';
 import { useSession } from '../api/session';
 import { RankingStats } from '../components/rankings/RankingStats';
 import '../components/rankings/rankings.css';
-import { PlayerLink, When } from '../components/table/cells';
+import { COMPACT_TABLE, PlayerLink, When } from '../components/table/cells';
 import { type Column, DataTable } from '../components/table/DataTable';
 import type { ScoreSort } from '../components/table/scoreColumns';
 import { useTitle } from '../components/useTitle';
-import { useLayout } from '../layout';
+import { useMediaQuery } from '../layout';
 
 function periodOf(value: string | null): Period {
   return (PERIODS as readonly string[]).includes(value ?? '') ? (value as Period) : 'all';
@@ -24,7 +24,7 @@ function periodOf(value: string | null): Period {
 export default function Rankings() {
   const { t, i18n } = useTranslation();
   useTitle(t('screens.rankings'));
-  const { mobile } = useLayout();
+  const compact = useMediaQuery(COMPACT_TABLE);
   const { player: me } = useSession();
   const [params, setParams] = useSearchParams();
   const period = periodOf(params.get('period'));
@@ -96,7 +96,7 @@ export default function Rankings() {
       id: 'createdAt',
       label: t('scores.date'),
       sort: 'createdAt',
-      render: (score) => <When iso={score.createdAt} locale={locale} short={mobile} />,
+      render: (score) => <When iso={score.createdAt} locale={locale} short={compact} />,
     },
   ];
 

@@ -2,16 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { SCORE_SORTS, type ScoreSummary } from '../../contract/scores';
 import { usePagedList } from '../api/pages';
 import { scoreKeys } from '../api/scores';
+import { COMPACT_TABLE } from '../components/table/cells';
 import { DataTable } from '../components/table/DataTable';
 import { scoreColumns, type ScoreSort } from '../components/table/scoreColumns';
 import { useTitle } from '../components/useTitle';
-import { useLayout } from '../layout';
+import { useMediaQuery } from '../layout';
 
 /** `/scores`: every score, newest first, a page at a time. */
 export default function Scores() {
   const { t, i18n } = useTranslation();
   useTitle(t('scores.title'));
-  const { mobile } = useLayout();
+  const compact = useMediaQuery(COMPACT_TABLE);
   const list = usePagedList<ScoreSummary, ScoreSort>({
     key: scoreKeys.list(),
     path: '/scores/',
@@ -27,7 +28,7 @@ export default function Scores() {
       <DataTable
         id="scores"
         list={list}
-        columns={scoreColumns(t, i18n.language, mobile)}
+        columns={scoreColumns(t, i18n.language, compact)}
         caption={t('scores.title')}
         rowKey={(score) => score.id}
         empty={t('scores.empty')}

@@ -26,11 +26,32 @@ export function PlayerLink({ player }: { player: PlayerRef }) {
   );
 }
 
-/** "5 minutes ago" within the last week, else the date; the full date and time on hover. */
+/** Up to this width a table writes its dates short and packs its cells (table.css has the same width). */
+export const COMPACT_TABLE = '(max-width: 720px)';
+
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * "5 minutes ago" within the last week, else the date; `short`: "5 min. ago", else the day and month
+ * (and the year's last two digits when it is not this year). The full date and time on hover.
+ */
+export function when(iso: string, now: number, locale: string, short = false): string {
+  const time = Date.parse(iso);
+  if (!short || Number.isNaN(time) || Math.abs(now - time) < WEEK_MS) {
+    return lastPlayed(iso, now, locale, short ? 'short' : 'long');
+  }
+  const sameYear = new Date(time).getFullYear() === new Date(now).getFullYear();
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: sameYear ? undefined : '2-digit',
+  }).format(time);
+}
+
 export function When({ iso, locale, short }: { iso: string; locale: string; short?: boolean }) {
   return (
     <time dateTime={iso} title={new Date(iso).toLocaleString(locale)}>
-      {lastPlayed(iso, Date.now(), locale, short ? 'short' : 'long')}
+      {when(iso, Date.now(), locale, short)}
     </time>
   );
 }
