@@ -85,6 +85,7 @@ test("a player's page: figures, the score history chart at 360 and 1280 px, the 
   await expect(page).toHaveURL(/\/scores\/\d+$/);
   await expect(page.getByRole('heading', { name: `Score ${top}`, level: 1 })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: ben.name, exact: true })).toBeVisible();
+  await expect(page.getByText(/^Solo game · (Completed|Archived)$/)).toBeVisible();
   await page.getByRole('link', { name: /^Open game \d+$/ }).click();
   await expect(page).toHaveURL(/\/games\/\d+$/);
   await expect(page.locator('.sheet')).toBeVisible({ timeout: 15_000 });

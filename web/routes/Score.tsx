@@ -62,6 +62,11 @@ export default function Score() {
             <dt>{t('score.game')}</dt>
             <dd>
               <Link to={`/games/${score.gameId}`}>{t('score.openGame', { id: score.gameId })}</Link>
+              {score.game ? (
+                <span className="muted detail-aside">
+                  {t(`score.type.${score.game.type}`)} · {t(`game.status.${score.game.status}`)}
+                </span>
+              ) : null}
             </dd>
           </div>
         </dl>
