@@ -10,9 +10,9 @@ import {
   roll,
   scoreBox,
 } from '../../game';
-import { type GameResource, type GameSummary, toGameState } from '../../contract/games';
+import { type GameResource, toGameState } from '../../contract/games';
 import { isNotOlder } from '../../web/api/gameCache';
-import { lastPlayed, nextSort, paginate, sortGames } from '../../web/components/game/list';
+import { lastPlayed } from '../../web/components/game/list';
 import { diceToRoll, rolledDice, rollView, sheetView, tumbleMs } from '../../web/components/game/view';
 import { ALL, fixed, resourceOf, withFullColumns } from './game-helpers';
 
@@ -217,56 +217,7 @@ describe('live updates and the roll animation', () => {
   });
 });
 
-describe('the games table', () => {
-  const game = (
-    id: number,
-    name: string,
-    updatedAt: string,
-    totalSum: number,
-    progress: number,
-  ): GameSummary => ({
-    id,
-    status: progress === 100 ? 'COMPLETED' : 'IN_PROGRESS',
-    type: 'SOLO',
-    player: { id, name },
-    totalSum,
-    progress,
-    createdAt: updatedAt,
-    updatedAt,
-    _links: { self: { href: `/api/games/${id}` } },
-  });
-  const games = [
-    game(1, 'bob', '2026-01-02T00:00:00Z', 300, 100),
-    game(2, 'Alice', '2026-01-03T00:00:00Z', 120, 40),
-    game(3, 'carol', '2026-01-01T00:00:00Z', 300, 100),
-  ];
-
-  it('sorts by each column either way, ties to the latest game', () => {
-    expect(sortGames(games, 'player', 'ASC').map((g) => g.id)).toEqual([2, 1, 3]);
-    expect(sortGames(games, 'updatedAt', 'DESC').map((g) => g.id)).toEqual([2, 1, 3]);
-    expect(sortGames(games, 'totalSum', 'DESC').map((g) => g.id)).toEqual([1, 3, 2]);
-    expect(sortGames(games, 'totalSum', 'ASC').map((g) => g.id)).toEqual([2, 1, 3]);
-    expect(sortGames(games, 'progress', 'ASC').map((g) => g.id)).toEqual([2, 1, 3]);
-    expect(games.map((g) => g.id)).toEqual([1, 2, 3]);
-  });
-
-  it('flips the order on the same column and starts a new one its natural way', () => {
-    expect(nextSort({ key: 'updatedAt', order: 'DESC' }, 'updatedAt')).toEqual({
-      key: 'updatedAt',
-      order: 'ASC',
-    });
-    expect(nextSort({ key: 'updatedAt', order: 'DESC' }, 'player')).toEqual({ key: 'player', order: 'ASC' });
-    expect(nextSort({ key: 'player', order: 'ASC' }, 'totalSum')).toEqual({ key: 'totalSum', order: 'DESC' });
-  });
-
-  it('pages, keeping the page in range', () => {
-    const rows = Array.from({ length: 12 }, (_, i) => i);
-    expect(paginate(rows, 0, 5)).toEqual({ rows: [0, 1, 2, 3, 4], page: 0, pages: 3, from: 1, to: 5 });
-    expect(paginate(rows, 2, 5)).toEqual({ rows: [10, 11], page: 2, pages: 3, from: 11, to: 12 });
-    expect(paginate(rows, 9, 5).page).toBe(2);
-    expect(paginate([], 3, 50)).toEqual({ rows: [], page: 0, pages: 1, from: 0, to: 0 });
-  });
-
+describe('the dates of the tables', () => {
   it('shows recent times as relative and older ones as a date, in the language chosen', () => {
     const now = Date.parse('2026-03-10T12:00:00Z');
     expect(lastPlayed('2026-03-10T11:55:00Z', now, 'en-US')).toBe('5 minutes ago');
