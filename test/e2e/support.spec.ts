@@ -217,3 +217,30 @@ test("an admin deletes a player's game from the sections on their page, after co
   await expect(row).toHaveCount(0);
   expect((await ada.context.request.get(`/api/games/${game.id}`)).status()).toBe(404);
 });
+
+test('an admin lists every clash from the admin page, and back to their own', async ({ browser }) => {
+  const bo = await newPlayer(browser, `bo${run}`);
+  const ids = await Promise.all(
+    [ana, bo].map(
+      async (p) => ((await (await p.context.request.get('/api/players/me')).json()) as { id: number }).id,
+    ),
+  );
+  const name = `Admin sees ${run}`;
+  const made = await ana.context.request.post('/api/clashes/', {
+    data: { ownerId: ids[0], playerIds: ids, type: 'LIVE', name },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  await bo.context.close();
+
+  const page = ada.page;
+  await open(page, '/admin');
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Clashes/ })
+    .click();
+  await expect(page).toHaveURL(/\/clashes\?all=1$/);
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await page.getByRole('link', { name: 'Show only my clashes' }).click();
+  await expect(page.getByRole('link', { name: 'Show every clash (admin)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
+});

@@ -25,7 +25,9 @@ export const CLASH_UPDATE_DELAY_MS = 1500;
 
 export const clashKeys = {
   all: ['clashes'] as const,
-  list: () => ['clashes', 'list'] as const,
+  /** The player's clashes; `['clashes', 'list', 'all']` holds every clash an admin lists. */
+  list: (scope: 'mine' | 'all' = 'mine') =>
+    scope === 'mine' ? (['clashes', 'list'] as const) : (['clashes', 'list', 'all'] as const),
   clash: (id: number) => ['clashes', 'one', id] as const,
   search: (name: string) => ['players', 'search', name] as const,
 };
@@ -39,22 +41,23 @@ export function storeClash(client: QueryClient, clash: ClashResource): void {
 }
 
 /**
- * The signed-in player's clashes, newest change first (a player is in a handful, so one page holds them).
- * Every clash notification (an invitation, a start, a turn, the end) means the list changed: it is
- * fetched again when one arrives on the presence channel.
+ * The signed-in player's clashes, newest change first (a player is in a handful, so one page holds them),
+ * or for an admin asking for `all`, the newest 100 of everyone's. Every clash notification (an
+ * invitation, a start, a turn, the end) means the list changed: it is fetched again when one arrives on
+ * the presence channel.
  */
-export function useClashes(enabled: boolean) {
+export function useClashes(enabled: boolean, scope: 'mine' | 'all' = 'mine') {
   const client = useQueryClient();
   usePresenceMessages((message) => {
     if (message.type === 'NOTIFICATION' || message.type === 'MATCHED')
       void client.invalidateQueries({ queryKey: clashKeys.list() });
   });
   return useQuery({
-    queryKey: clashKeys.list(),
+    queryKey: clashKeys.list(scope),
     enabled,
     queryFn: async ({ signal }) => {
       const page = await api<Page<'clashes', ClashResource>>(
-        '/clashes/?page=0&size=100&sort=updatedAt&order=DESC',
+        `/clashes/?page=0&size=100&sort=updatedAt&order=DESC${scope === 'all' ? '&all=true' : ''}`,
         { signal },
       );
       return page._embedded?.clashes ?? [];

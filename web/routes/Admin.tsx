@@ -18,7 +18,7 @@ export default function Admin() {
       <ul className="link-grid">
         {SECTIONS.map((section) => (
           <li key={section}>
-            <Link className="card link-card" to={`/${section}`}>
+            <Link className="card link-card" to={section === 'clashes' ? '/clashes?all=1' : `/${section}`}>
               <span className="link-card-title">{t(`screens.${section}`)}</span>
               <span className="muted">{t(`admin.${section}`)}</span>
             </Link>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useClashes } from '../api/clashes';
 import { useSession } from '../api/session';
 import { ClashList } from '../components/clash/ClashList';
@@ -14,7 +14,10 @@ export default function Clashes() {
   useTitle(t('clashes.title'));
   const { player } = useSession();
   const member = !!player && !player.guest;
-  const query = useClashes(member);
+  // Admins may list every clash (`?all=1`, the admin page's link); the server refuses it to others.
+  const [params] = useSearchParams();
+  const everyone = !!player?.admin && params.get('all') === '1';
+  const query = useClashes(member, everyone ? 'all' : 'mine');
 
   return (
     <section className="page clash-page" aria-labelledby="clashes-title">
@@ -35,6 +38,13 @@ export default function Clashes() {
       ) : (
         <>
           <p className="clash-lead">{t('clashes.lead')}</p>
+          {player.admin && (
+            <p>
+              <Link to={everyone ? '/clashes' : '/clashes?all=1'}>
+                {everyone ? t('clashes.admin.mine') : t('clashes.admin.everyone')}
+              </Link>
+            </p>
+          )}
           {query.isError ? (
             <GameFailed
               message={query.error.message || t('clashes.loadFailed')}
