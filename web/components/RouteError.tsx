@@ -1,7 +1,31 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { DieFace } from './DieFace';
 import { useTitle } from './useTitle';
+
+/** How browsers word a lazy screen's chunk that is gone (a new build was deployed under an open tab). */
+const STALE_CHUNK = /dynamically imported module|Importing a module script failed/i;
+const RELOADED_AT_KEY = 'yamb-stale-chunk-reload';
+const RELOAD_AGAIN_AFTER_MS = 60_000;
+
+/**
+ * True when the error is a screen's chunk that no longer exists and the tab has not just reloaded for
+ * that: one reload fetches the new build's index and chunks; a second failure in a row is shown.
+ */
+export function reloadsForStaleChunk(error: unknown, lastReloadAt: number | null, now: number): boolean {
+  if (!(error instanceof Error) || !STALE_CHUNK.test(error.message)) return false;
+  return lastReloadAt === null || now - lastReloadAt > RELOAD_AGAIN_AFTER_MS;
+}
+
+function lastReload(): number | null {
+  try {
+    const value = Number(sessionStorage.getItem(RELOADED_AT_KEY));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The router's error page: an unknown route (404) or an error thrown while rendering a screen.
@@ -12,6 +36,15 @@ export function RouteError({ page = false }: { page?: boolean }) {
   const error = useRouteError();
   const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    if (!reloadsForStaleChunk(error, lastReload(), Date.now())) return;
+    try {
+      sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
+    } catch {
+      return; // Without a note of it, a reload could repeat forever.
+    }
+    window.location.reload();
+  }, [error]);
   // The tab names a missing page plainly; the heading keeps SPEC section 2's wording for every routing error.
   useTitle(t(notFound ? 'errorPage.notFoundTitle' : 'errorPage.routeTitle'));
 
