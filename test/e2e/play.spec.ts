@@ -303,7 +303,10 @@ test('restart asks first and clears the sheet only on "Yes"', async ({ page }) =
 
 test('the games table lists games with links, sorts and pages', async ({ page }) => {
   await openPlay(page);
+  const name = (await page.locator('.nav-player-name').textContent())?.trim() ?? '';
   await playTurn(page);
+  // The list reads the D1 index, which follows the game's room within a second.
+  await waitListed(page, name);
   await page.goto('/games');
   await expect(page.getByRole('heading', { name: 'Games', level: 1 })).toBeVisible();
   const table = page.getByRole('table');
