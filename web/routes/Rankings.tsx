@@ -7,9 +7,9 @@ import { type Period, PERIODS, scoreKeys, useBestScore } from '../api/scores';
 import { useSession } from '../api/session';
 import { RankingStats } from '../components/rankings/RankingStats';
 import '../components/rankings/rankings.css';
-import { COMPACT_TABLE, PlayerLink, When } from '../components/table/cells';
+import { COMPACT_TABLE, PlayerLink } from '../components/table/cells';
 import { type Column, DataTable } from '../components/table/DataTable';
-import type { ScoreSort } from '../components/table/scoreColumns';
+import { type ScoreSort, scoreColumns } from '../components/table/scoreColumns';
 import { useTitle } from '../components/useTitle';
 import { useMediaQuery } from '../layout';
 
@@ -63,6 +63,7 @@ export default function Rankings() {
     document.getElementById(`rankings-tab-${next}`)?.focus();
   };
 
+  // The score table's columns, with each row's place first and the viewer's best marked beside its player.
   const columns: Column<ScoreSummary, ScoreSort>[] = [
     {
       id: 'position',
@@ -70,34 +71,19 @@ export default function Rankings() {
       numeric: true,
       render: (score) => number.format(position.get(score.id) ?? 0),
     },
-    {
-      id: 'player',
-      label: t('scores.player'),
-      rowHeader: true,
-      render: (score) => (
-        <>
-          <PlayerLink player={score.player} />
-          {score.id === best?.id ? <span className="ranking-you">{t('rankings.yourBest')}</span> : null}
-        </>
-      ),
-    },
-    {
-      id: 'value',
-      label: t('scores.value'),
-      sort: 'value',
-      numeric: true,
-      render: (score) => (
-        <Link to={`/scores/${score.id}`} className="data-link">
-          {number.format(score.value)}
-        </Link>
-      ),
-    },
-    {
-      id: 'createdAt',
-      label: t('scores.date'),
-      sort: 'createdAt',
-      render: (score) => <When iso={score.createdAt} locale={locale} short={compact} />,
-    },
+    ...scoreColumns(t, locale, compact).map((column) =>
+      column.id === 'player'
+        ? {
+            ...column,
+            render: (score: ScoreSummary) => (
+              <>
+                <PlayerLink player={score.player} />
+                {score.id === best?.id ? <span className="ranking-you">{t('rankings.yourBest')}</span> : null}
+              </>
+            ),
+          }
+        : column,
+    ),
   ];
 
   return (
