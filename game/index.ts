@@ -7,3 +7,4 @@ export * from './sums';
 export * from './types';
 export * from './moves';
 export * from './clash';
+export * from './advisor';

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  advise,
+  type Advice,
+  announce,
+  applyMove,
+  BOX_TYPES,
+  COLUMN_TYPES,
+  type DiceSource,
+  fill,
+  type GameMove,
+  type GameState,
+  newGame,
+  roll,
+} from '../../game';
+
+// The advisor on positions whose best move is known by hand, and the promise that what it advises the
+// rules accept.
+
+const fixed =
+  (values: number[]): DiceSource =>
+  (count) =>
+    values.slice(0, count);
+
+/** A seeded PRNG (mulberry32): the same games on every run. */
+function seeded(seed: number): DiceSource {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return (count) => Array.from({ length: count }, () => 1 + Math.floor(next() * 6));
+}
+
+function toMove(advice: Advice): GameMove {
+  switch (advice.kind) {
+    case 'ROLL':
+      return { type: 'ROLL', diceToRoll: advice.diceToRoll };
+    case 'ANNOUNCE':
+      return { type: 'ANNOUNCE', boxType: advice.box };
+    case 'FILL':
+      return { type: 'FILL', columnType: advice.column, boxType: advice.box };
+  }
+}
+
+/** Fills every box of the other columns with zeros, leaving only ANNOUNCEMENT open. */
+function onlyAnnouncementLeft(): GameState {
+  const state = newGame();
+  return {
+    ...state,
+    sheet: {
+      columns: state.sheet.columns.map((c) =>
+        c.type === 'ANNOUNCEMENT' ? c : { ...c, boxes: c.boxes.map((b) => ({ ...b, value: 0 })) },
+      ),
+    },
+  };
+}
+
+describe('the move advisor', () => {
+  it('rolls all the dice before the first roll', () => {
+    const advice = advise(newGame());
+    expect(advice).toMatchObject({ kind: 'ROLL', diceToRoll: [0, 1, 2, 3, 4] });
+  });
+
+  it('does not re-roll a made Yamb on the first roll: it keeps it for YAMB', () => {
+    const state = roll(newGame(), [], fixed([6, 6, 6, 6, 6]));
+    const advice = advise(state);
+    expect(advice.kind).not.toBe('ROLL');
+    if (advice.kind === 'FILL') expect(advice.box).toBe('YAMB');
+    if (advice.kind === 'ANNOUNCE') expect(advice.box).toBe('YAMB');
+  });
+
+  it('fills a made Yamb in YAMB once it is rolled in the last roll', () => {
+    let state = roll(newGame(), [], fixed([6, 6, 6, 6, 1]));
+    state = roll(state, [4], fixed([2]));
+    state = roll(state, [4], fixed([6]));
+    const advice = advise(state);
+    expect(advice).toMatchObject({ kind: 'FILL', box: 'YAMB' });
+  });
+
+  it('does not re-roll 1-2-3-4-5 with STRAIGHT open', () => {
+    const state = roll(newGame(), [], fixed([1, 2, 3, 4, 5]));
+    const advice = advise(state);
+    expect(advice.kind).not.toBe('ROLL');
+  });
+
+  it('announces when only the ANNOUNCEMENT column is left', () => {
+    const state = roll(onlyAnnouncementLeft(), [], fixed([3, 3, 3, 2, 5]));
+    expect(advise(state).kind).toBe('ANNOUNCE');
+  });
+
+  it('fills the announced box on the last roll', () => {
+    let state = roll(newGame(), [], fixed([3, 3, 3, 2, 5]));
+    state = announce(state, 'TRIPS');
+    state = roll(state, [3, 4], fixed([1, 1]));
+    state = roll(state, [3, 4], fixed([1, 1]));
+    expect(advise(state)).toMatchObject({ kind: 'FILL', column: 'ANNOUNCEMENT', box: 'TRIPS' });
+  });
+
+  it('gives the same advice for the same state', () => {
+    const state = fill(roll(newGame(), [], fixed([2, 4, 4, 5, 6])), 'FREE', 'FOURS');
+    const next = roll(state, [], fixed([1, 3, 3, 6, 6]));
+    expect(advise(next)).toEqual(advise(structuredClone(next)));
+  });
+
+  it('advises only moves the rules accept, over whole seeded games', () => {
+    const dice = seeded(11);
+    for (let game = 0; game < 4; game++) {
+      let state = newGame();
+      let moves = 0;
+      while (state.status === 'IN_PROGRESS') {
+        state = applyMove(state, toMove(advise(state)), dice);
+        moves++;
+        expect(moves).toBeLessThan(COLUMN_TYPES.length * BOX_TYPES.length * 5);
+      }
+    }
+  });
+});
