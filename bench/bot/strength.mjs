@@ -1,0 +1,95 @@
+// The advisor's strength: seeded solo games of the advisor and of a greedy baseline, their score
+// distributions, and the advisor's decision time. `npm run bench:bot`; BENCH_BOT_N sets the number of games.
+// (Kept out of bench/'s top level: scripts/bench.mjs runs every bench/*.mjs against a server.)
+import { performance } from 'node:perf_hooks';
+import { loadRules } from '../lib/harness.mjs';
+
+const N = Number(process.env.BENCH_BOT_N ?? 2000);
+const rules = await loadRules();
+const { advise, applyMove, newGame, fillableBoxes, canRoll, canAnnounce, scoreBox, totalSum, BOX_TYPES } =
+  rules;
+
+/** mulberry32: the same dice for the same seed. */
+function seeded(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return (count) => Array.from({ length: count }, () => 1 + Math.floor(next() * 6));
+}
+
+const times = [];
+
+function advisorMove(state) {
+  const start = performance.now();
+  const a = advise(state);
+  times.push(performance.now() - start);
+  if (a.kind === 'ROLL') return { type: 'ROLL', diceToRoll: a.diceToRoll };
+  if (a.kind === 'ANNOUNCE') return { type: 'ANNOUNCE', boxType: a.box };
+  return { type: 'FILL', columnType: a.column, boxType: a.box };
+}
+
+function mostCommonFace(dice) {
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  for (const d of dice) counts[d]++;
+  let face = 6;
+  for (let f = 6; f >= 1; f--) if (counts[f] > counts[face]) face = f;
+  return face;
+}
+
+/** Rolls three times keeping the most common face, then fills the highest-scoring legal box. */
+function greedyMove(state) {
+  if (state.rollCount === 0) return { type: 'ROLL', diceToRoll: [0, 1, 2, 3, 4] };
+  if (canRoll(state) === 'announcement-required') {
+    const box = BOX_TYPES.filter((b) => canAnnounce(state, b)).sort(
+      (x, y) => scoreBox(y, state.dice) - scoreBox(x, state.dice),
+    )[0];
+    return { type: 'ANNOUNCE', boxType: box };
+  }
+  if (canRoll(state) === null) {
+    const face = mostCommonFace(state.dice);
+    const diceToRoll = state.dice.flatMap((d, i) => (d === face ? [] : [i]));
+    if (diceToRoll.length > 0) return { type: 'ROLL', diceToRoll };
+  }
+  let best = null;
+  for (const t of fillableBoxes(state)) {
+    const s = scoreBox(t.box, state.dice);
+    if (!best || s > best.s) best = { ...t, s };
+  }
+  return { type: 'FILL', columnType: best.column, boxType: best.box };
+}
+
+function play(player, seed) {
+  const dice = seeded(seed);
+  let state = newGame('SOLO');
+  while (state.status === 'IN_PROGRESS') state = applyMove(state, player(state), dice);
+  return totalSum(state.sheet);
+}
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+function line(name, values, digits = 1) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
+  const f = (x) => x.toFixed(digits);
+  return `${name.padEnd(8)} mean ${f(mean)}  sd ${f(sd)}  p5 ${f(quantile(sorted, 0.05))}  p50 ${f(quantile(sorted, 0.5))}  p95 ${f(quantile(sorted, 0.95))}`;
+}
+
+const advisor = [];
+const greedy = [];
+for (let g = 0; g < N; g++) {
+  advisor.push(play(advisorMove, 1000 + g));
+  greedy.push(play(greedyMove, 1000 + g));
+}
+console.log(`${N} seeded solo games`);
+console.log(line('advisor', advisor));
+console.log(line('greedy', greedy));
+const sortedTimes = [...times].sort((a, b) => a - b);
+console.log(
+  `advisor  decision ms  median ${quantile(sortedTimes, 0.5).toFixed(3)}  p99 ${quantile(sortedTimes, 0.99).toFixed(3)}  (${times.length} decisions)`,
+);
