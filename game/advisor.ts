@@ -31,6 +31,8 @@ import {
 //   DOWN/UP 0.8, FREE 1.0, ANN 0.7: 959.5     all 1.0: 972.1          DOWN/UP 0.6, ANN 0.5: 915.1
 //   all 1.0, FREE 1.15: 1006.6                all 1.0, FREE 1.3: 1016.8 (kept)    FREE 1.5: 964.6
 //   FREE 1.3 with DOWN/UP 1.1: 987.9; with ANN 1.15: 1013.6; with YAMB par 12: 1006.9
+//   FREE 1.2: 1017.9 (the same, within noise); FREE 1.4: 983.6; FREE 1.3 with ANN 0.9: 991.8; YAMB par 28: 974.8
+//   Over 2,000 seeded games (`npm run bench:bot`): mean 1006.9, sd 118.3, p5 816, p50 1006, p95 1202.
 //   par tweaks (YAMB 12, CARRIAGE 20, top +0.5..1, MAX 26, MIN 7) each helped at FREE 1.0 (984–994) but
 //   together with FREE 1.15 they gave 993.5, below FREE 1.15 alone.
 // Not yet tried: par values that depend on the turns left, and on which YAMB box to protect.
