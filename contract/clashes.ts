@@ -115,7 +115,9 @@ export type ClashClientMessage = v.InferOutput<typeof ClashClientMessage>;
  * reaction or suggestion: too early, not a member, invalid) to the sending socket only.
  */
 export type ClashServerMessage =
-  | { type: 'UPDATE'; clash: ClashResource | null }
+  { type: 'UPDATE'; clash: ClashResource | null } | ClashChatMessage | { type: 'ERROR'; key: string };
+
+/** A member's reaction or suggestion as the room passes it on to every clash socket, with its sender. */
+export type ClashChatMessage =
   | { type: 'REACTION'; playerId: number; name: string; content: Reaction }
-  | { type: 'SUGGESTION'; playerId: number; name: string; content: string }
-  | { type: 'ERROR'; key: string };
+  | { type: 'SUGGESTION'; playerId: number; name: string; content: string };

@@ -12,6 +12,7 @@ import { isNewerClash } from './clashCache';
 import { type LiveState, useLiveChannel } from './live';
 import { usePresenceMessages } from './presence';
 import type {
+  ClashChatMessage,
   ClashClientMessage,
   ClashResource,
   ClashServerMessage,
@@ -172,9 +173,6 @@ export function useClashAction(id: number) {
     },
   });
 }
-
-/** A member's reaction or suggestion as it arrived, to be shown for a moment. */
-export type ClashChatMessage = Extract<ClashServerMessage, { type: 'REACTION' | 'SUGGESTION' }>;
 
 export interface LiveClashHandlers {
   onChat: (message: ClashChatMessage) => void;

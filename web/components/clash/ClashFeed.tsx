@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClashChatMessage } from '../../api/clashes';
+import type { ClashChatMessage } from '../../../contract/clashes';
 import { ReactionIcon } from '../icons';
 
 /** SPEC section 9: a reaction is shown 3 s, a suggestion 2 s. */
