@@ -24,6 +24,8 @@ export const players = sqliteTable(
     avatarKey: text('avatar_key'),
     admin: integer('admin', { mode: 'boolean' }).notNull().default(false),
     guest: integer('guest', { mode: 'boolean' }).notNull().default(true),
+    /** The practice opponent (migration 0009 inserts it): registered, never signs in, plays in clash rooms. */
+    bot: integer('bot', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: ['ACTIVE', 'BANNED'] })
       .notNull()
       .default('ACTIVE'),
