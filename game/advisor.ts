@@ -1,15 +1,7 @@
 import { canAnnounce, canRoll, fillableBoxes, findColumn } from './availability';
-import { scoreBox } from './score';
+import { INDEX, KEEP_INDEX, KEEPS, MULTISETS, OUTCOMES, SCORES, SUBKEEPS } from './diceTables';
 import { TOP_BONUS, TOP_BONUS_THRESHOLD } from './sums';
-import {
-  BOX_TYPES,
-  type BoxType,
-  type Column,
-  type ColumnType,
-  DICE_COUNT,
-  type GameState,
-  MAX_ROLLS,
-} from './types';
+import { BOX_TYPES, type BoxType, type Column, type ColumnType, type GameState, MAX_ROLLS } from './types';
 
 // The move advisor: the best decision now, deterministic and pure.
 //
@@ -84,61 +76,6 @@ export type Advice = Decision & {
   candidates: Candidate[];
   reason: { keep: number[]; target: Target | null };
 };
-
-// ---- dice tables, built once ----
-
-const MULTISETS: number[][] = [];
-const INDEX = new Map<string, number>();
-const KEEPS: number[][] = [];
-const KEEP_INDEX = new Map<string, number>();
-
-function multisets(size: number, from = 1, prefix: number[] = [], out: number[][] = []): number[][] {
-  if (prefix.length === size) out.push(prefix);
-  else for (let f = from; f <= 6; f++) multisets(size, f, [...prefix, f], out);
-  return out;
-}
-
-const FACTORIAL = [1, 1, 2, 6, 24, 120];
-
-function probability(dice: readonly number[]): number {
-  const counts = [0, 0, 0, 0, 0, 0, 0];
-  for (const d of dice) counts[d]++;
-  return counts.reduce((p, c) => p / FACTORIAL[c], FACTORIAL[dice.length]) / 6 ** dice.length;
-}
-
-for (const m of multisets(DICE_COUNT)) {
-  INDEX.set(m.join(''), MULTISETS.length);
-  MULTISETS.push(m);
-}
-for (let n = 0; n <= DICE_COUNT; n++) {
-  for (const k of multisets(n)) {
-    KEEP_INDEX.set(k.join(''), KEEPS.length);
-    KEEPS.push(k);
-  }
-}
-
-/** For each keep: the dice multisets its roll can give, with their probabilities. */
-const OUTCOMES: { to: number[]; p: number[] }[] = KEEPS.map((keep) => {
-  const to: number[] = [];
-  const p: number[] = [];
-  for (const o of multisets(DICE_COUNT - keep.length)) {
-    to.push(INDEX.get([...keep, ...o].sort((a, b) => a - b).join('')) as number);
-    p.push(probability(o));
-  }
-  return { to, p };
-});
-
-/** For each dice multiset: its distinct proper sub-multisets (keeps that roll at least one die). */
-const SUBKEEPS: number[][] = MULTISETS.map((dice) => {
-  const seen = new Set<number>();
-  for (let mask = 0; mask < 31; mask++) {
-    const keep = dice.filter((_, i) => mask & (1 << i));
-    seen.add(KEEP_INDEX.get(keep.join('')) as number);
-  }
-  return [...seen];
-});
-
-const SCORES: number[][] = MULTISETS.map((dice) => BOX_TYPES.map((box) => scoreBox(box, dice)));
 
 // ---- the sheet's potential ----
 
