@@ -36,6 +36,8 @@ export interface ClashPlayer {
   gameId: number | null;
   /** A winner of the completed clash: every player tied on the best total wears the crown. */
   crown: boolean;
+  /** The practice bot (issue 11): it accepts at once and plays its own turns. */
+  bot: boolean;
 }
 
 /** GET /api/clashes/{id}, the answers of every clash call, the lists, and every `UPDATE` message. */

@@ -35,6 +35,8 @@ export interface PlayerResource {
   avatar: { url: string } | null;
   admin: boolean;
   guest: boolean;
+  /** The practice opponent "Yamb Bot" (issue 11): it never signs in and plays only in clashes. */
+  bot: boolean;
   status: PlayerStatus;
   createdAt: string;
   updatedAt: string;

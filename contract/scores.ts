@@ -4,10 +4,15 @@ import type { Links } from './links';
 import { pageQuery } from './page';
 import type { PlayerRef } from './players';
 
+/** Whose score: the rankings mark the practice bot's (issue 11). */
+export interface ScorePlayer extends PlayerRef {
+  bot: boolean;
+}
+
 /** A completed game's score (SPEC.md section 3), as the lists show it. */
 export interface ScoreSummary {
   id: number;
-  player: PlayerRef;
+  player: ScorePlayer;
   value: number;
   gameId: number;
   createdAt: string;

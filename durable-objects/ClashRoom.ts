@@ -6,7 +6,7 @@ import {
 } from '../contract/clashes';
 import type { GameMessage } from '../contract/games';
 import type { NotificationKind } from '../contract/notifications';
-import { applyMove, type GameState, RuleError } from '../game';
+import { applyMove, type GameMove, type GameState, RuleError } from '../game';
 import { clashGameRows, deleteClashRows } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
 import { cryptoDiceSource } from '../worker/lib/dice';
@@ -16,9 +16,11 @@ import { toGameResource } from '../worker/lib/resources/game';
 import { tokenCounts } from '../worker/lib/viewer';
 import { Alarms, logRoomError } from './alarms';
 import { broadcastPerViewer } from './broadcast';
+import { BOT_PAUSE_MS, botAction } from './clashBot';
 import { ClashIndex } from './clashIndex';
 import {
   afterFill,
+  botOnTurn,
   memberOf,
   onTurn,
   readClientMessage,
@@ -57,7 +59,7 @@ const CLASH_TAG = 'clash';
 const gameTag = (gameId: number) => `game-${gameId}`;
 const playerTag = (playerId: number) => `player-${playerId}`;
 
-type Deadline = 'index' | 'expire' | 'start';
+type Deadline = 'index' | 'expire' | 'start' | 'bot';
 const log = logRoomError('ClashRoom');
 
 const NO_ACCESS: PlayerAccess = { tokensValidAfter: 0, banned: false };
@@ -95,15 +97,16 @@ export class ClashRoom extends Server {
    * Starts holding the clash the Worker inserted into D1 (the owner accepted, the others invited), or
    * answers it when it is held already: creation is retried safely. Invitations go out the first time.
    */
-  create(init: NewClash): ClashResult {
+  async create(init: NewClash): Promise<ClashResult> {
     if (this.#load()) return this.#answer(init.owner.id);
     const players: ClashMember[] = init.players.map((p) => ({
       id: p.id,
       name: p.name,
       avatarKey: p.avatarKey,
-      status: p.id === init.owner.id ? 'ACCEPTED' : 'PENDING',
+      status: p.id === init.owner.id || p.bot ? 'ACCEPTED' : 'PENDING',
       score: null,
       gameId: null,
+      bot: p.bot,
     }));
     const record: ClashRecord = {
       clash: {
@@ -126,7 +129,8 @@ export class ClashRoom extends Server {
     this.#index.markCurrent(1);
     this.#alarms.set('expire', init.createdAt + CLASH_PENDING_TTL_MS);
     this.#tell(record, init.players.slice(1), 'clash-invitation', init.owner.name);
-    return this.#answer(init.owner.id);
+    // Against the bot alone, everyone has accepted already.
+    return (await this.#start()) ?? this.#answer(init.owner.id);
   }
 
   /**
@@ -190,7 +194,7 @@ export class ClashRoom extends Server {
     const next = this.#commit(record, { ...record.clash, players }, { access });
     await this.#published(next);
     this.#tell(next, invited, 'clash-invitation', record.clash.owner.name);
-    return this.#answer(ownerId);
+    return (await this.#start()) ?? this.#answer(ownerId);
   }
 
   /** The owner takes back invitations not yet accepted, while at least CLASH_MIN_PLAYERS stay. */
@@ -290,6 +294,15 @@ export class ClashRoom extends Server {
       return refuse(409, 'clash-game-locked');
     if (game.state.status === 'COMPLETED') return refuse(409, 'game-completed');
     if (!onTurn(record, gameId)) return refuse(409, 'not-your-turn');
+    return this.#play(record, gameId, action, viewer.playerId);
+  }
+
+  /**
+   * A move on the game on turn, checked by the rules: commit, broadcast, then the next one up is told
+   * (or, for the bot, its next action is scheduled); the last fill of the last game completes the clash.
+   */
+  async #play(record: ClashRecord, gameId: number, action: GameMove, viewerId: number): Promise<RoomResult> {
+    const game = record.games[String(gameId)] as ClashGame;
     let state: GameState;
     try {
       state = applyMove(game.state, action, cryptoDiceSource);
@@ -310,13 +323,24 @@ export class ClashRoom extends Server {
     if (next.clash.status === 'COMPLETED') {
       await this.#index.sync();
       this.#tell(next, next.clash.players, 'clash-completed', winnerOf(next.clash)?.name);
-    } else if (turnPassed) {
+    } else if (turnPassed || botOnTurn(next)) {
       this.#tellTurn(next);
     }
     return {
       ok: true,
-      game: this.#gameResource(next, next.games[String(gameId)] as ClashGame, viewer.playerId),
+      game: this.#gameResource(next, next.games[String(gameId)] as ClashGame, viewerId),
     };
+  }
+
+  /** The bot's next action, when its alarm fires and it is still on turn. */
+  async #botMove() {
+    const record = this.#load();
+    const bot = record && botOnTurn(record);
+    const game = bot && bot.gameId !== null ? record.games[String(bot.gameId)] : undefined;
+    if (!record || !bot || !game || game.state.status !== 'IN_PROGRESS') return;
+    const action = botAction(game.state, (error) => log('bot-advice', error));
+    const played = await this.#play(record, game.meta.id, action, bot.id);
+    if (!played.ok) log('bot-move', played.key);
   }
 
   /** Tags say which sockets a broadcast reaches, and whose they are; they survive hibernation. */
@@ -365,6 +389,7 @@ export class ClashRoom extends Server {
     const due = this.#alarms.due();
     if (due.includes('expire')) await this.#expire();
     if (due.includes('start')) await this.#start();
+    if (due.includes('bot')) await this.#botMove();
     await this.#index.sync();
   }
 
@@ -525,6 +550,8 @@ export class ClashRoom extends Server {
   #tellTurn(record: ClashRecord) {
     const player = record.clash.players[record.clash.turn];
     if (!player || record.clash.status !== 'IN_PROGRESS') return;
+    // The bot is told by its alarm: it acts after a pause that lets people see the last move.
+    if (player.bot) return this.#alarms.set('bot', Date.now() + BOT_PAUSE_MS);
     for (const _open of this.getConnections(playerTag(player.id))) return;
     if (this.ctx.storage.kv.get<boolean>(toldTurnKey(player.id))) return;
     this.ctx.storage.kv.put(toldTurnKey(player.id), true);
@@ -544,7 +571,8 @@ export class ClashRoom extends Server {
   ) {
     const db = database(this.env.DB);
     const params = { clash: record.clash.name, ...(player ? { player } : {}) };
-    for (const { id } of to)
+    const bots = new Set(record.clash.players.filter((p) => p.bot).map((p) => p.id));
+    for (const { id } of to.filter((p) => !bots.has(p.id)))
       notify(this.env, db, { playerId: id, kind, params, link }).catch((error) =>
         log(`notify-${kind}`, error),
       );

@@ -30,6 +30,12 @@ export const readyToStart = (record: ClashRecord | null): record is ClashRecord 
 export const onTurn = (record: ClashRecord, gameId: number): boolean =>
   record.clash.status === 'IN_PROGRESS' && record.clash.players[record.clash.turn]?.gameId === gameId;
 
+/** The practice bot, when it is the player on turn in the running clash. */
+export const botOnTurn = (record: ClashRecord): ClashMember | null => {
+  const player = record.clash.status === 'IN_PROGRESS' ? record.clash.players[record.clash.turn] : undefined;
+  return player?.bot ? player : null;
+};
+
 /** Why the clash may not be seen by the viewer: a pending clash is its players' only. */
 export function refuseView(record: ClashRecord | null, viewerId: number | null): ClashResult | null {
   if (!record) return refuseClash(404, 'clash-not-found');
@@ -74,13 +80,14 @@ export function refuseRemove(record: ClashRecord, playerIds: number[]): ClashRes
 /** The clash's players with the newly invited at the end of the turn order. */
 export const withInvited = (clash: ClashView, invited: NewClashPlayer[]): ClashMember[] => [
   ...clash.players,
-  ...invited.map(({ id, name, avatarKey }) => ({
+  ...invited.map(({ id, name, avatarKey, bot }) => ({
     id,
     name,
     avatarKey,
-    status: 'PENDING' as const,
+    status: bot ? ('ACCEPTED' as const) : ('PENDING' as const),
     score: null,
     gameId: null,
+    bot,
   })),
 ];
 

@@ -43,6 +43,8 @@ export interface NewClashPlayer {
   name: string;
   avatarKey: string | null;
   access: PlayerAccess;
+  /** The practice bot: it accepts at once and the room plays its turns. */
+  bot: boolean;
 }
 
 /** What the Worker inserted into D1 when it asks the room to start holding the clash (`ClashRoom.create`). */

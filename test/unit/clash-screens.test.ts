@@ -10,6 +10,7 @@ const player = (id: number, score: number | null = null, crown = false): ClashPl
   id,
   name: `P${id}`,
   status: 'ACCEPTED',
+  bot: false,
   avatar: null,
   score,
   gameId: score === null ? null : 100 + id,

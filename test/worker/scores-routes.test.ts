@@ -5,7 +5,7 @@ import { DAY_MS, scoreRow, startOfDay } from './scores-fixtures';
 interface Score {
   id: number;
   value: number;
-  player: { id: number; name: string };
+  player: { id: number; name: string; bot: boolean };
   createdAt: string;
   _links: Record<string, { href: string }>;
 }
@@ -21,7 +21,7 @@ describe('the scores (GET /api/scores/)', () => {
     expect(body.page.totalElements).toBeGreaterThanOrEqual(1);
     expect(body._embedded.scores[0]).toEqual({
       id: scoreId,
-      player: { id: player.id, name: player.name },
+      player: { id: player.id, name: player.name, bot: false },
       value: 321,
       gameId: expect.any(Number),
       createdAt: expect.any(String),
@@ -98,7 +98,7 @@ describe('one score (GET /api/scores/{id})', () => {
     const score = await json(await call(`/scores/${scoreId}`));
     expect(score).toEqual({
       id: scoreId,
-      player: { id: player.id, name: player.name },
+      player: { id: player.id, name: player.name, bot: false },
       value: 456,
       gameId,
       createdAt: expect.any(String),

@@ -52,6 +52,7 @@ export async function playerClashes(
           id: players.id,
           name: players.name,
           avatarKey: players.avatarKey,
+          bot: players.bot,
           status: clashPlayers.status,
           position: clashPlayers.position,
           score: clashPlayers.score,

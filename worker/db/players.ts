@@ -63,6 +63,8 @@ export interface PlayerFilter {
   name?: string;
   /** false: registered players in good standing only (no guests, no banned players); true: guests only. */
   guest?: boolean;
+  /** true: the practice bot only (the clash form's "Yamb Bot"); false: people only. */
+  bot?: boolean;
 }
 
 /** `%`, `_` and the escape itself stand for themselves in a LIKE pattern built from a user's text. */
@@ -77,6 +79,7 @@ export async function listPlayers(
     filter.name ? sql`lower(${players.name}) like ${likePattern(filter.name)} escape '\\'` : undefined,
     filter.guest === false ? and(eq(players.guest, false), eq(players.status, 'ACTIVE')) : undefined,
     filter.guest === true ? eq(players.guest, true) : undefined,
+    filter.bot === undefined ? undefined : eq(players.bot, filter.bot),
   );
   const query = db
     .select()

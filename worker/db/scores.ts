@@ -3,6 +3,9 @@ import type { PageRequest } from '../../contract/page';
 import type { SCORE_SORTS } from '../../contract/scores';
 import type { Database } from './client';
 import { orderOf, pageOf, playerRef } from './pages';
+
+/** A score's player, with whether it is the practice bot (the rankings mark it). */
+const scorePlayer = { ...playerRef, bot: players.bot };
 import { games, players, scores } from './schema';
 
 /** Which scores: those since a moment (epoch ms), and only one player's. */
@@ -34,7 +37,7 @@ export async function listScores(
   const where = scoreWhere(filter);
   const select = () =>
     db
-      .select({ score: scores, player: playerRef })
+      .select({ score: scores, player: scorePlayer })
       .from(scores)
       .innerJoin(players, eq(players.id, scores.playerId));
   if (request.sort !== 'value' || filter.since === undefined) {
@@ -73,7 +76,7 @@ export async function findScore(db: Database, id: number) {
   const [row] = await db
     .select({
       score: scores,
-      player: playerRef,
+      player: scorePlayer,
       game: {
         id: games.id,
         type: games.type,

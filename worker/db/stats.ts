@@ -44,11 +44,13 @@ export async function overallStats(db: Database): Promise<OverallStats> {
   const gameCount = count(games.id);
   const average = avg(scores.value);
   const [[players_], [played], [newest], [mostGames], [highest], [bestAverage]] = await Promise.all([
-    db.select({ total: count() }).from(players),
+    // The practice bot is no member of the community: not counted, never the newest.
+    db.select({ total: count() }).from(players).where(eq(players.bot, false)),
     db.select({ total: count() }).from(games).where(playedGame()),
     db
       .select({ id: players.id, name: players.name, createdAt: players.createdAt })
       .from(players)
+      .where(eq(players.bot, false))
       .orderBy(desc(players.createdAt), desc(players.id))
       .limit(1),
     db

@@ -55,7 +55,7 @@ async function clashPlayersOf(db: Database, ids: number[]): Promise<NewClashPlay
     if (!row) throw notFound('player-not-found');
     if (row.guest) throw forbidden('guest-not-allowed');
     if (row.status === 'BANNED') throw forbidden('clash-player-banned');
-    return { id: row.id, name: row.name, avatarKey: row.avatarKey, access: accessOf(row) };
+    return { id: row.id, name: row.name, avatarKey: row.avatarKey, access: accessOf(row), bot: row.bot };
   });
 }
 
@@ -85,7 +85,8 @@ export const clashesRoutes = new Hono<Clashes>()
     const row = await insertClash(db, {
       name: body.name,
       ownerId: me.id,
-      players: order.map((id) => ({ id, status: id === me.id ? 'ACCEPTED' : 'PENDING' })),
+      // The practice bot accepts at once, like the owner.
+      players: players.map((p) => ({ id: p.id, status: p.id === me.id || p.bot ? 'ACCEPTED' : 'PENDING' })),
       createdAt,
     });
     const room = c.env.CLASH_ROOM.getByName(String(row.id));

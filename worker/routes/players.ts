@@ -40,12 +40,19 @@ type Players = { Bindings: Env; Variables: SessionVariables };
 
 /**
  * GET /api/players/: a page, optionally only the players whose name holds `name` (any case), and with
- * `guest=false` only registered players in good standing (whom a clash may invite).
+ * `guest=false` only registered players in good standing (whom a clash may invite); `bot=true` the
+ * practice bot, `bot=false` people only.
  */
 const PlayersQuery = v.object({
   ...pageQuery(PLAYER_SORTS, 'createdAt').entries,
   name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'input-invalid'))),
   guest: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'input-invalid'),
+      v.transform((flag) => flag === 'true'),
+    ),
+  ),
+  bot: v.optional(
     v.pipe(
       v.picklist(['true', 'false'], 'input-invalid'),
       v.transform((flag) => flag === 'true'),
@@ -90,10 +97,10 @@ async function changeAccount(db: Database, me: PlayerRow, changes: Parameters<ty
 
 export const playersRoutes = new Hono<Players>()
   .get('/', async (c) => {
-    const { name, guest, ...request } = readQuery(c, PlayersQuery);
+    const { name, guest, bot, ...request } = readQuery(c, PlayersQuery);
     const db = database(c.env.DB);
     const viewer = await currentPlayer(c);
-    const { rows, total } = await listPlayers(db, request, { name, guest });
+    const { rows, total } = await listPlayers(db, request, { name, guest, bot });
     return c.json(
       page(
         'players',

@@ -14,6 +14,8 @@ export interface ClashMember {
   status: ClashPlayerStatus;
   score: number | null;
   gameId: number | null;
+  /** The practice bot, whose turns the room plays; absent in records stored before the bot came. */
+  bot?: boolean;
 }
 
 /** What a clash is, whether read from its room or from the D1 index. Times are epoch ms. */
@@ -89,6 +91,7 @@ export function toClashResource(clash: ClashView, viewerId: number | null): Clas
       score: p.score,
       gameId: p.gameId,
       crown: crowns.has(index),
+      bot: p.bot === true,
     })),
     turn: clash.turn,
     winner: winner ? { id: winner.id, name: winner.name } : null,

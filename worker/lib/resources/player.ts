@@ -26,6 +26,7 @@ export function toPlayerResource(row: PlayerRow, viewer: Viewer | null): PlayerR
     avatar: avatarOf(row),
     admin: row.admin,
     guest: row.guest,
+    bot: row.bot,
     status: row.status,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),

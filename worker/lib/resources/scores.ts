@@ -1,5 +1,4 @@
-import type { PlayerRef } from '../../../contract/players';
-import type { ScoreResource, ScoreSummary } from '../../../contract/scores';
+import type { ScorePlayer, ScoreResource, ScoreSummary } from '../../../contract/scores';
 import type { ScoreRow } from '../../db/schema';
 import { links } from '../hal';
 import { gamePath, type GameSummaryRow, toGameSummary } from './game';
@@ -8,7 +7,7 @@ import { playerPath } from './player';
 export const scorePath = (id: number) => `/api/scores/${id}`;
 
 /** A score in a list: anyone may open it. */
-export function toScoreSummary(score: ScoreRow, player: PlayerRef): ScoreSummary {
+export function toScoreSummary(score: ScoreRow, player: ScorePlayer): ScoreSummary {
   return {
     id: score.id,
     player,
@@ -22,7 +21,7 @@ export function toScoreSummary(score: ScoreRow, player: PlayerRef): ScoreSummary
 /** One score with its game's summary and the ways to the game and the player. */
 export function toScoreResource(
   score: ScoreRow,
-  player: PlayerRef,
+  player: ScorePlayer,
   game: Omit<GameSummaryRow, 'playerName'>,
 ): ScoreResource {
   const { _links: _, ...summary } = toScoreSummary(score, player);
