@@ -1,8 +1,10 @@
 import { type Connection, type ConnectionContext, Server } from 'partyserver';
-import { applyMove, type GameState, newGame, RuleError } from '../game';
+import { applyMove, type DiceSource, type GameState, newGame, RuleError } from '../game';
+import { dayOf } from '../contract/daily';
 import { type GameMessage } from '../contract/games';
 import { database } from '../worker/db/client';
 import { deleteGameRow } from '../worker/db/games';
+import { dailyFaces, dailyRollSource } from '../worker/lib/dailyDice';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { type GameMeta, toGameResource } from '../worker/lib/resources/game';
 import { tokenCounts, VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
@@ -26,15 +28,22 @@ interface Watcher {
 
 const GAME_KEY = 'game';
 const ACCESS_KEY = 'player-access';
+/** A daily game's day secret: kept apart from the record, which is rendered for clients. */
+const DAILY_SECRET_KEY = 'daily-secret';
 
 /**
- * One solo game. Its SQLite-backed storage is the truth: every change is written there (synchronously,
- * through `storage.kv`) before anyone hears of it, and the D1 index follows after. Nothing is cached
- * in memory, so an evicted or restarted object picks up exactly where storage left it.
+ * One solo or daily game. Its SQLite-backed storage is the truth: every change is written there
+ * (synchronously, through `storage.kv`) before anyone hears of it, and the D1 index follows after. Nothing
+ * is cached in memory, so an evicted or restarted object picks up exactly where storage left it.
  *
  * RPC (called by worker/routes/games.ts on the stub): `create`, `renamePlayer`, `get`, `act`, `echo`,
- * `deleteGame` (admins); `updateAccess` (worker/auth/access.ts). Their types are in gameRecord.ts.
+ * `deleteGame` (admins); `updateAccess` (worker/auth/access.ts); `create` of a daily game
+ * (worker/routes/daily.ts); `visibleTo` (worker/routes/live.ts). Their types are in gameRecord.ts.
  * Moments: `onConnect` greets a socket with the game, `onAlarm` brings the D1 index up to date.
+ *
+ * A daily game (issue 15) rolls the day's dice (worker/lib/dailyDice.ts) from the secret given at
+ * creation, takes no undo, restart or archive, and is hidden from everyone but its player until its day
+ * is over: its dice would tell the others what they are about to roll.
  */
 export class GameRoom extends Server {
   static override options = { hibernate: true };
@@ -77,7 +86,10 @@ export class GameRoom extends Server {
       createdAt: init.createdAt,
       updatedAt: init.createdAt,
     };
-    const created: GameRecord = { state: newGame('SOLO'), meta, version: 1 };
+    const created: GameRecord = init.daily
+      ? { state: newGame('DAILY'), meta, version: 1, daily: { day: init.daily.day } }
+      : { state: newGame('SOLO'), meta, version: 1 };
+    if (init.daily) this.ctx.storage.kv.put(DAILY_SECRET_KEY, init.daily.secret);
     this.#store(created);
     // The Worker inserted the index row with exactly these values, so it is current from the start.
     this.#index.markCurrent(1);
@@ -116,23 +128,34 @@ export class GameRoom extends Server {
   /** The game as the viewer may see it; the player with a token that no longer counts is refused (401). */
   get(viewer: RoomViewer | null): RoomResult {
     const record = this.#load();
+    if (record && this.#hiddenFrom(record, viewer?.playerId ?? null)) return refuse(404, 'game-not-found');
     if (record && viewer?.playerId === record.meta.player.id && !this.#tokenCounts(viewer))
       return refuse(401, 'token-expired');
     return this.#answer(viewer?.playerId ?? null);
   }
 
+  /** Whether `viewerId` (null: anonymous) may see the game now: the Worker asks before opening a socket. */
+  visibleTo(viewerId: number | null): boolean {
+    const record = this.#load();
+    return record !== null && !this.#hiddenFrom(record, viewerId);
+  }
+
   /** One move by the player: the rules, then commit and broadcast; the D1 index follows (see gameIndex.ts). */
   async act(viewer: RoomViewer, action: RoomAction): Promise<RoomResult> {
+    const dice = await this.#diceFor(action);
     const record = this.#load();
-    if (!record) return refuse(404, 'game-not-found');
+    if (!record || this.#hiddenFrom(record, viewer.playerId)) return refuse(404, 'game-not-found');
+    if (dice.version !== undefined && dice.version !== record.version) return this.act(viewer, action);
     if (viewer.playerId !== record.meta.player.id) return refuse(403, 'not-your-game');
     if (!this.#tokenCounts(viewer)) return refuse(401, 'token-expired');
     if (this.#access().banned) return refuse(403, 'player-banned');
+    if (record.daily && (action.type === 'UNDO' || action.type === 'RESTART' || action.type === 'ARCHIVE'))
+      return refuse(409, 'daily-game-locked');
     if (action.type === 'ARCHIVE') return this.#archive(record);
     if (record.meta.archived) return refuse(409, 'game-completed');
     let state: GameState;
     try {
-      state = applyMove(record.state, action, cryptoDiceSource);
+      state = applyMove(record.state, action, dice.source(record.state));
     } catch (error) {
       if (error instanceof RuleError) return refuse(409, error.key);
       throw error;
@@ -185,6 +208,12 @@ export class GameRoom extends Server {
     // Connection state is the socket's attachment, so it survives hibernation.
     connection.setState({ viewerId });
     const record = this.#load();
+    // The Worker asked `visibleTo` first; a day that ended in between only makes the game visible.
+    if (record && this.#hiddenFrom(record, viewerId)) {
+      connection.send(this.#message(null, null));
+      connection.close(1008, 'game-not-found');
+      return;
+    }
     connection.send(this.#message(record, viewerId));
   }
 
@@ -208,6 +237,29 @@ export class GameRoom extends Server {
     // so archive waits for D1; archiving again is harmless and retries the write.
     if (!(await this.#index.sync())) return refuse(503, 'service-unavailable');
     return this.#answer(record.meta.player.id);
+  }
+
+  /** A daily game is its player's alone until its day is over. */
+  #hiddenFrom(record: GameRecord, viewerId: number | null): boolean {
+    return !!record.daily && viewerId !== record.meta.player.id && record.daily.day >= dayOf(Date.now());
+  }
+
+  /**
+   * The dice of `action`. A daily roll's faces come from the day's secret through crypto.subtle, which is
+   * asynchronous: other calls may run while it computes, so they are drawn for the stored `version`, and
+   * the caller draws again when another move stored a newer one meanwhile.
+   */
+  async #diceFor(
+    action: RoomAction,
+  ): Promise<{ version?: number; source: (state: GameState) => DiceSource }> {
+    const secret = this.ctx.storage.kv.get<string>(DAILY_SECRET_KEY);
+    const before = this.#load();
+    if (action.type !== 'ROLL' || secret === undefined || !before) return { source: () => cryptoDiceSource };
+    const faces = await dailyFaces(secret, before.state);
+    return {
+      version: before.version,
+      source: (state) => dailyRollSource(faces, state, action.diceToRoll),
+    };
   }
 
   #load(): GameRecord | null {
@@ -238,7 +290,7 @@ export class GameRoom extends Server {
     const wasIndexed = this.#index.isCurrent(record.version);
     // Strictly increasing, so a client can tell the newer of two messages by updatedAt alone.
     const updatedAt = Math.max(Date.now(), record.meta.updatedAt + 1);
-    const next: GameRecord = { state, meta: { ...meta, updatedAt }, version: record.version + 1 };
+    const next: GameRecord = { ...record, state, meta: { ...meta, updatedAt }, version: record.version + 1 };
     this.#store(next);
     // Synchronous storage calls made together commit together: the alarm is stored with the state.
     // A stale index already has an alarm pending, and rescheduling it on every move would starve it.

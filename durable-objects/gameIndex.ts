@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { progress, totalSum } from '../game';
 import type { Database } from '../worker/db/client';
+import { completeDailyGameStatement } from '../worker/db/daily';
 import { games, scores } from '../worker/db/schema';
 import type { Deadline } from './alarms';
 import type { GameRecord } from './gameRecord';
@@ -33,8 +34,11 @@ export class GameIndex extends WriteBehindIndex<GameRecord> {
   }
 }
 
-/** The game's index row, and its score once complete. Idempotent: a retried write changes nothing. */
-async function writeGameRow(db: Database, { state, meta }: GameRecord): Promise<void> {
+/**
+ * The game's index row, and its score (a daily game: its day's result) once complete. Idempotent: a
+ * retried write changes nothing.
+ */
+async function writeGameRow(db: Database, { state, meta, daily }: GameRecord): Promise<void> {
   const total = totalSum(state.sheet);
   const update = db
     .update(games)
@@ -45,7 +49,10 @@ async function writeGameRow(db: Database, { state, meta }: GameRecord): Promise<
       updatedAt: meta.updatedAt,
     })
     .where(eq(games.id, meta.id));
-  if (state.status === 'COMPLETED') {
+  if (state.status === 'COMPLETED' && daily) {
+    // A daily game counts in its day's ranking only, never in the rankings by period.
+    await db.batch([update, completeDailyGameStatement(db, meta.id, total, meta.updatedAt)]);
+  } else if (state.status === 'COMPLETED') {
     // Unique on game id: a retried write after a lost answer never counts the game twice.
     const score = db
       .insert(scores)

@@ -12,6 +12,8 @@ export interface GameRecord {
   meta: GameMeta;
   /** Bumped by every change; the D1 index (gameIndex.ts) is current when it has written the same number. */
   version: number;
+  /** A daily game's UTC day (`YYYY-MM-DD`): its dice are the day's, and it is hidden until the day is over. */
+  daily?: { day: string };
 }
 
 /** A move the game's player asks for (the Worker has validated its shape), or putting a finished game away. */
@@ -49,4 +51,9 @@ export interface NewGame {
   /** The index row's creation time, so the room and the index agree. */
   createdAt: number;
   access: PlayerAccess;
+  /**
+   * For a daily game: its day and the day's secret. The room keeps the secret in its own storage, apart
+   * from the record, so that a roll needs no D1 read; it never leaves the room.
+   */
+  daily?: { day: string; secret: string };
 }

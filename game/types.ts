@@ -21,7 +21,7 @@ export const BOX_COUNT = COLUMN_TYPES.length * BOX_TYPES.length;
 
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 export type BoxType = (typeof BOX_TYPES)[number];
-export type GameType = 'SOLO' | 'CLASH';
+export type GameType = 'SOLO' | 'CLASH' | 'DAILY';
 export type GameStatus = 'IN_PROGRESS' | 'COMPLETED';
 export type GameAction = 'ROLL' | 'FILL';
 

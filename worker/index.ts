@@ -7,6 +7,7 @@ import { jsonBodies, sameOrigin } from './lib/origin';
 import { securityHeaders } from './lib/securityHeaders';
 import { auth } from './routes/auth';
 import { clashesRoutes } from './routes/clashes';
+import { dailyRoutes } from './routes/daily';
 import { notificationsRoutes } from './routes/notifications';
 import { avatars } from './routes/avatars';
 import { dev } from './routes/dev';
@@ -53,6 +54,7 @@ app.route('/avatars', avatars); // avatar images under immutable keys, cached fo
 app.route('/games', gamesRoutes); // games: the current solo game, moves (clash games go to their room), the list
 app.route('/clashes', clashesRoutes); // clashes: create, answer, manage; the games live in the ClashRoom
 app.route('/scores', scoresRoutes); // scores: the rankings by period, one score with its game, the score statistics
+app.route('/daily', dailyRoutes); // the daily game: today's, starting it once, the day's ranking and the streak
 app.route('/notifications', notificationsRoutes); // one notification: read, delete (the player's list is on players)
 app.route('/tickets', ticketsRoutes); // support tickets and bug reports; admins change their status and delete them
 app.route('/logs', logsRoutes); // the server's log rows (admins; a player reads their own)

@@ -1,7 +1,7 @@
 import type { PlayerAccess } from '../../durable-objects/gameRecord';
 import { liveClashesOf } from '../db/clashes';
 import type { Database } from '../db/client';
-import { unarchivedSoloGames } from '../db/games';
+import { gamesInOwnRooms } from '../db/games';
 import { findPlayer } from '../db/players';
 import type { PlayerRow } from '../db/schema';
 import { banStatement, revokePlayerSessionsStatement } from '../db/sessions';
@@ -24,7 +24,7 @@ export const accessOf = (player: Pick<PlayerRow, 'tokensValidAfter' | 'status'>)
 export async function pushAccess(env: Env, db: Database, playerId: number) {
   const [player, rooms, clashRooms] = await Promise.all([
     findPlayer(db, playerId),
-    unarchivedSoloGames(db, playerId),
+    gamesInOwnRooms(db, playerId),
     liveClashesOf(db, playerId),
   ]);
   if (!player) return;

@@ -1,4 +1,5 @@
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { dayOf } from '../../contract/daily';
 import type { GAME_SORTS } from '../../contract/games';
 import type { PageRequest } from '../../contract/page';
 import type { Database } from './client';
@@ -7,7 +8,7 @@ import { type GameRow, games, players } from './schema';
 
 export interface GameOwnerRow {
   id: number;
-  type: 'SOLO' | 'CLASH';
+  type: GameRow['type'];
   clashId: number | null;
 }
 
@@ -44,13 +45,25 @@ export async function findGameRow(db: Database, id: number): Promise<GameOwnerRo
  */
 export const playedGame = () => or(ne(games.status, 'IN_PROGRESS'), ne(games.updatedAt, games.createdAt));
 
-/** A page of the games index, every player's or one player's; games never played are not listed. */
+/**
+ * Not a daily game of a day that is not over: its dice would tell the others what they are about to roll.
+ * A daily game's index row is made on its day (db/daily.ts `startDailyGame`), so its day is over once
+ * it was created before today began (UTC).
+ */
+export const pastDailyGame = (now = Date.now()) =>
+  or(ne(games.type, 'DAILY'), lt(games.createdAt, Date.parse(`${dayOf(now)}T00:00:00Z`)));
+
+/**
+ * A page of the games index, every player's or one player's; games never played, and daily games whose
+ * day is not over, are not listed.
+ */
 export async function listGames(
   db: Database,
   request: PageRequest<(typeof GAME_SORTS)[number]>,
   playerId?: number,
 ) {
-  const where = playerId === undefined ? playedGame() : and(eq(games.playerId, playerId), playedGame());
+  const listed = and(playedGame(), pastDailyGame());
+  const where = playerId === undefined ? listed : and(eq(games.playerId, playerId), listed);
   // The shape of the games list (lib/resources/game.ts `GameSummaryRow`), so both lists show a game alike.
   const query = db
     .select({
@@ -91,12 +104,23 @@ export async function currentSoloGame(db: Database, playerId: number): Promise<G
   return row;
 }
 
-/** The ids of the player's solo games that are not archived: the rooms in which they may still act. */
-export async function unarchivedSoloGames(db: Database, playerId: number): Promise<{ id: number }[]> {
+/**
+ * The ids of the player's games in rooms of their own in which they may still act: solo games not
+ * archived, daily games in progress (a completed one takes no move, not even archive).
+ */
+export async function gamesInOwnRooms(db: Database, playerId: number): Promise<{ id: number }[]> {
   return db
     .select({ id: games.id })
     .from(games)
-    .where(and(eq(games.playerId, playerId), eq(games.type, 'SOLO'), ne(games.status, 'ARCHIVED')));
+    .where(
+      and(
+        eq(games.playerId, playerId),
+        or(
+          and(eq(games.type, 'SOLO'), ne(games.status, 'ARCHIVED')),
+          and(eq(games.type, 'DAILY'), eq(games.status, 'IN_PROGRESS')),
+        ),
+      ),
+    );
 }
 
 /** Deletes a game's index row, its score with it (ON DELETE CASCADE); false when there was none. */

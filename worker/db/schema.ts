@@ -155,7 +155,7 @@ export const games = sqliteTable(
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
     clashId: integer('clash_id').references(() => clashes.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['SOLO', 'CLASH'] })
+    type: text('type', { enum: ['SOLO', 'CLASH', 'DAILY'] })
       .notNull()
       .default('SOLO'),
     status: text('status', { enum: ['IN_PROGRESS', 'COMPLETED', 'ARCHIVED'] })
@@ -336,6 +336,45 @@ export const rateLimits = sqliteTable(
   },
   (t) => [index('rate_limits_expires_at_idx').on(t.expiresAt)],
 );
+
+/**
+ * Each UTC day's secret of the daily game's dice (worker/lib/dailyDice.ts): made by the day's first
+ * request (insert or ignore, then read, so concurrent first requests agree), handed to the day's rooms,
+ * never answered to a client.
+ */
+export const dailyDays = sqliteTable('daily_days', {
+  day: text('day').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per player and day: written with the daily game's index row when it starts (the key makes a
+ * second start fail), its total and completion time set once by the room's index writer.
+ */
+export const dailyGames = sqliteTable(
+  'daily_games',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    total: integer('total'),
+    completedAt: integer('completed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.day] }),
+    uniqueIndex('daily_games_game_id_unique').on(t.gameId),
+    // A day's ranking, best first.
+    index('daily_games_day_total_idx').on(t.day, t.total),
+  ],
+);
+
+export type DailyGameRow = typeof dailyGames.$inferSelect;
 
 export type PlayerRow = typeof players.$inferSelect;
 export type GameRow = typeof games.$inferSelect;

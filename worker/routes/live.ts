@@ -50,10 +50,11 @@ export const live = new Hono<Live>()
     if (!row) throw notFound('game-not-found');
     const viewer = await currentPlayer(c);
     if (viewer) refuseBanned(viewer);
-    const room =
-      row.type === 'CLASH' && row.clashId !== null
-        ? c.env.CLASH_ROOM.getByName(String(row.clashId))
-        : c.env.GAME_ROOM.getByName(String(id));
+    if (row.type === 'CLASH' && row.clashId !== null)
+      return forward(c.req.raw, viewer?.id ?? null, c.env.CLASH_ROOM.getByName(String(row.clashId)));
+    const room = c.env.GAME_ROOM.getByName(String(id));
+    // A daily game is its player's alone until its day is over; the room knows its day.
+    if (row.type === 'DAILY' && !(await room.visibleTo(viewer?.id ?? null))) throw notFound('game-not-found');
     return forward(c.req.raw, viewer?.id ?? null, room);
   })
   // A clash's room opens only for a clash of the D1 index, so no socket starts a room for a number that

@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import type { Links } from './links';
+import { type Page, pageQuery } from './page';
+import type { PlayerRef } from './players';
+
+// Daily Yamb (issue 15): one game a day (UTC) that every registered player plays with the same dice.
+// The Worker answers these (worker/routes/daily.ts); the game itself is an ordinary game resource of
+// type DAILY, played through its own links.
+
+/** A UTC day as the API writes it. */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The UTC day (`YYYY-MM-DD`) of an epoch-milliseconds moment. */
+export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * GET /api/daily: today's day and, for a signed-in caller, whether they played it and their streak (the
+ * consecutive days, ending today or yesterday, on which they completed the daily game). Links: `game`
+ * once they started today's game, `start` while a registered player may still start it, `scores` the
+ * day's ranking.
+ */
+export interface DailyResource {
+  day: string;
+  played: boolean;
+  completed: boolean;
+  streak: number;
+  _links: Links<'self' | 'game' | 'start' | 'scores'>;
+}
+
+/**
+ * A row of a day's ranking. `game` links to the game only once the day is over (its dice are no secret
+ * then), and on the caller's own row.
+ */
+export interface DailyScore {
+  player: PlayerRef;
+  total: number;
+  completedAt: string;
+  _links: Links<'game'>;
+}
+
+/** GET /api/daily/scores: a page of the day's completed games; `final` is false while the day lasts. */
+export type DailyScoresPage = Page<'scores', DailyScore> & { day: string; final: boolean };
+
+export const DAILY_SCORE_SORTS = ['total', 'completedAt'] as const;
+
+const isCalendarDay = (day: string) => dayOf(Date.parse(`${day}T00:00:00Z`) || 0) === day;
+
+/** GET /api/daily/scores: a page (default best total first) of `day` (default today; never a future day). */
+export const DailyScoresQuery = v.object({
+  ...pageQuery(DAILY_SCORE_SORTS, 'total').entries,
+  day: v.optional(
+    v.pipe(v.string(), v.regex(DAY_PATTERN, 'day-invalid'), v.check(isCalendarDay, 'day-invalid')),
+  ),
+});

@@ -1,0 +1,102 @@
+import { Hono } from 'hono';
+import type { NewGame } from '../../durable-objects/gameRecord';
+import {
+  type DailyResource,
+  type DailyScore,
+  type DailyScoresPage,
+  DailyScoresQuery,
+  dayOf,
+} from '../../contract/daily';
+import { accessOf } from '../auth/access';
+import { currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
+import { database } from '../db/client';
+import { completedDays, daySecret, findDailyGame, listDailyScores, startDailyGame } from '../db/daily';
+import type { Env } from '../env';
+import { AppError, badRequest, conflict, forbidden } from '../lib/errors';
+import { links, page } from '../lib/hal';
+import { newDailySecret } from '../lib/dailyDice';
+import { gamePath } from '../lib/resources/game';
+import { readQuery } from '../lib/validate';
+
+type Daily = { Bindings: Env; Variables: SessionVariables };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DAILY_PATH = '/api/daily';
+const scoresPath = (day: string) => `${DAILY_PATH}/scores?day=${day}`;
+
+/** The days in a row, ending `today` or the day before, found among `days` (newest first). */
+export function streakOf(days: readonly string[], today: string): number {
+  const yesterday = dayOf(Date.parse(`${today}T00:00:00Z`) - DAY_MS);
+  let expected = days[0] === today ? today : yesterday;
+  let streak = 0;
+  for (const day of days) {
+    if (day !== expected) break;
+    streak += 1;
+    expected = dayOf(Date.parse(`${day}T00:00:00Z`) - DAY_MS);
+  }
+  return streak;
+}
+
+export const dailyRoutes = new Hono<Daily>()
+  // Today's daily game: for a signed-in caller, theirs once started, and their streak.
+  .get('/', async (c) => {
+    const day = dayOf(Date.now());
+    const me = await currentPlayer(c);
+    const db = database(c.env.DB);
+    const [game, days] = me
+      ? await Promise.all([findDailyGame(db, me.id, day), completedDays(db, me.id)])
+      : [null, []];
+    return c.json({
+      day,
+      played: game !== null,
+      completed: game !== null && game.completedAt !== null,
+      streak: streakOf(days, day),
+      _links: links({
+        self: DAILY_PATH,
+        game: game && gamePath(game.gameId),
+        start: me && !me.guest && !game && `${DAILY_PATH}/games`,
+        scores: scoresPath(day),
+      }),
+    } satisfies DailyResource);
+  })
+  // Starts the caller's game of the day, once: the (player, day) key of D1 refuses a second start.
+  .post('/games', async (c) => {
+    const me = await requirePlayer(c);
+    if (me.guest) throw forbidden('daily-guest-not-allowed');
+    const now = Date.now();
+    const day = dayOf(now);
+    const db = database(c.env.DB);
+    const secret = await daySecret(db, day, newDailySecret());
+    const { gameId, created } = await startDailyGame(db, me.id, day, now);
+    const init: NewGame = {
+      id: gameId,
+      playerId: me.id,
+      playerName: me.name,
+      createdAt: now,
+      access: accessOf(me),
+      daily: { day, secret },
+    };
+    // Creating is idempotent, so a start whose room was never reached (the Worker died after D1) is
+    // completed by the next attempt, which still answers 409: the game is the one GET /api/daily links.
+    const room = await c.env.GAME_ROOM.getByName(String(gameId)).create(init);
+    if (!created) throw conflict('daily-already-played');
+    if (!room.ok) throw new AppError(room.status, room.key);
+    return c.json(room.game, 201);
+  })
+  // A day's ranking (today's so far): a game is linked once its day is over, and on the caller's own row.
+  .get('/scores', async (c) => {
+    const { day: asked, ...request } = readQuery(c, DailyScoresQuery);
+    const today = dayOf(Date.now());
+    const day = asked ?? today;
+    if (day > today) throw badRequest('day-in-future');
+    const me = await currentPlayer(c);
+    const over = day < today;
+    const { rows, total } = await listDailyScores(database(c.env.DB), day, request);
+    const items = rows.map((row): DailyScore => ({
+      player: row.player,
+      total: row.total ?? 0,
+      completedAt: new Date(row.completedAt ?? 0).toISOString(),
+      _links: links({ game: (over || row.player.id === me?.id) && gamePath(row.gameId) }),
+    }));
+    return c.json({ ...page('scores', items, request, total), day, final: over } satisfies DailyScoresPage);
+  });
