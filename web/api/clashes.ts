@@ -103,6 +103,19 @@ export function usePlayerSearch(name: string) {
   });
 }
 
+/** The practice bot, Yamb Bot (issue 11), whom the create form offers; it never changes, so it is asked once. */
+export function useYambBot(enabled = true) {
+  return useQuery({
+    queryKey: [...clashKeys.search(''), 'bot'],
+    enabled,
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => {
+      const page = await api<Page<'players', PlayerResource>>('/players/?bot=true&size=1', { signal });
+      return page._embedded?.players?.[0] ?? null;
+    },
+  });
+}
+
 export function useCreateClash() {
   const client = useQueryClient();
   return useMutation({

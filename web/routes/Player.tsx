@@ -9,6 +9,7 @@ import { useSession } from '../api/session';
 import { PlayerAdminSections } from '../components/admin/PlayerAdminSections';
 import { Avatar } from '../components/Avatar';
 import { PlayerFigures } from '../components/player/PlayerFigures';
+import { BotBadge } from '../components/player/BotBadge';
 import '../components/player/player.css';
 import { COMPACT_TABLE } from '../components/table/cells';
 import { DataTable } from '../components/table/DataTable';
@@ -68,7 +69,10 @@ export default function Player() {
       <header className="player-head">
         <Avatar player={player} size={mobile ? 56 : 72} />
         <div className="player-head-text">
-          <h1 id="player-title">{player.name}</h1>
+          <h1 id="player-title">
+            {player.name}
+            {player.bot ? <BotBadge /> : null}
+          </h1>
           <p className="muted">
             {t('player.joined', { date: joined })}
             {player.guest ? <span className="player-badge">{t('player.guest')}</span> : null}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ClashResource } from '../../../contract/clashes';
+import { BotBadge } from '../player/BotBadge';
 import { ClashAvatar } from './ClashAvatar';
 import { CrownIcon } from '../icons';
 import { useOnline } from './useOnline';
@@ -18,10 +19,11 @@ export function ClashPlayers({ clash, viewerId }: { clash: ClashResource; viewer
         if (player.id === viewerId) classes.push('clash-player--me');
         return (
           <li key={player.id} className={classes.join(' ')} aria-current={current ? 'step' : undefined}>
-            <ClashAvatar player={player} online={online(player.id)} size={36} />
+            <ClashAvatar player={player} online={player.bot || online(player.id)} size={36} />
             <span className="clash-player-text">
               <span className="clash-player-name">
                 {player.name}
+                {player.bot ? <BotBadge /> : null}
                 {player.id === viewerId ? <span className="clash-you"> {t('clashes.you')}</span> : null}
               </span>
               <span className="clash-player-meta">

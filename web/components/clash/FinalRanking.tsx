@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ClashResource } from '../../../contract/clashes';
+import { BotBadge } from '../player/BotBadge';
 import { ClashAvatar } from './ClashAvatar';
 import { CrownIcon } from '../icons';
 import { ranking } from './model';
@@ -20,9 +21,10 @@ export function FinalRanking({ clash, viewerId }: { clash: ClashResource; viewer
               <span aria-hidden="true">{place}.</span>
               <span className="visually-hidden">{t('clashes.ranking.place', { place })}</span>
             </span>
-            <ClashAvatar player={player} online={online(player.id)} size={40} />
+            <ClashAvatar player={player} online={player.bot || online(player.id)} size={40} />
             <span className="ranking-name">
               {player.name}
+              {player.bot ? <BotBadge /> : null}
               {player.id === viewerId ? <span className="clash-you"> {t('clashes.you')}</span> : null}
               {player.crown ? (
                 <span className="ranking-crown">

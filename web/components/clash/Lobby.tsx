@@ -6,6 +6,7 @@ import type { ClashResource } from '../../../contract/clashes';
 import { type ClashAction, useClashAction } from '../../api/clashes';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { toastError } from '../Toasts';
+import { BotBadge } from '../player/BotBadge';
 import { ClashAvatar } from './ClashAvatar';
 import { CrownIcon } from '../icons';
 import { freeSeats } from './model';
@@ -52,7 +53,8 @@ export function Lobby({ clash, viewerId }: LobbyProps) {
         <h2 id="clash-lobby-players">{t('clashes.lobby.players')}</h2>
         <ul className="lobby-list">
           {clash.players.map((player) => {
-            const isOnline = online(player.id);
+            // The bot is always there to play.
+            const isOnline = player.bot || online(player.id);
             return (
               <li
                 key={player.id}
@@ -62,6 +64,7 @@ export function Lobby({ clash, viewerId }: LobbyProps) {
                 <span className="lobby-player-text">
                   <span className="lobby-player-name">
                     {player.name}
+                    {player.bot ? <BotBadge /> : null}
                     {player.id === viewerId ? <span className="clash-you"> {t('clashes.you')}</span> : null}
                   </span>
                   <span className="lobby-badges">

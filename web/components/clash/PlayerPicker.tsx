@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePlayerSearch } from '../../api/clashes';
+import { usePlayerSearch, useYambBot } from '../../api/clashes';
 import { useActivePlayers } from '../../api/presence';
 import { CloseIcon } from '../icons';
+import { BotBadge } from '../player/BotBadge';
 import { ClashAvatar } from './ClashAvatar';
 import { useOnline } from './useOnline';
 
@@ -11,6 +12,7 @@ export interface PickedPlayer {
   id: number;
   name: string;
   avatar: { url: string } | null;
+  bot?: boolean;
 }
 
 /** Typing waits this long before it searches, so a name typed quickly is one request. */
@@ -48,6 +50,9 @@ export function PlayerPicker({ id, label, selected, onChange, max, exclude, erro
   const search = usePlayerSearch(query);
   const active = useActivePlayers();
   const online = useOnline();
+  const bot = useYambBot().data ?? null;
+  // The bot is always there to play.
+  const here = (player: PickedPlayer) => player.bot === true || online(player.id);
   const full = selected.length >= max;
   const hidden = new Set([...exclude, ...selected.map((p) => p.id)]);
   const typed = text.trim().length > 0;
@@ -58,7 +63,7 @@ export function PlayerPicker({ id, label, selected, onChange, max, exclude, erro
 
   const pick = (player: PickedPlayer) => {
     if (full || hidden.has(player.id)) return;
-    onChange([...selected, { id: player.id, name: player.name, avatar: player.avatar }]);
+    onChange([...selected, { id: player.id, name: player.name, avatar: player.avatar, bot: player.bot }]);
     setText('');
     document.getElementById(id)?.focus();
   };
@@ -78,8 +83,9 @@ export function PlayerPicker({ id, label, selected, onChange, max, exclude, erro
         <ul className="picker-chips" aria-label={t('clashes.picker.chosen')}>
           {selected.map((player) => (
             <li key={player.id} className="picker-chip">
-              <ClashAvatar player={player} online={online(player.id)} size={24} />
+              <ClashAvatar player={player} online={here(player)} size={24} />
               <span className="picker-chip-name">{player.name}</span>
+              {player.bot ? <BotBadge /> : null}
               <button
                 type="button"
                 className="picker-chip-remove"
@@ -114,6 +120,16 @@ export function PlayerPicker({ id, label, selected, onChange, max, exclude, erro
       <p id={hintId} className="field-hint">
         {t('clashes.picker.hint', { count: max })}
       </p>
+      {bot && !full && !hidden.has(bot.id) ? (
+        <button
+          type="button"
+          className="button picker-bot"
+          onClick={() => pick(bot)}
+          title={t('clashes.picker.addBotHint')}
+        >
+          {t('clashes.picker.addBot')}
+        </button>
+      ) : null}
       <div id={resultsId} className="picker-results" aria-live="polite">
         {!full && candidates.length ? (
           <>
@@ -126,17 +142,14 @@ export function PlayerPicker({ id, label, selected, onChange, max, exclude, erro
                     className="picker-option"
                     aria-label={t('clashes.picker.invite', {
                       name: player.name,
-                      state: t(online(player.id) ? 'clashes.online' : 'clashes.offline'),
+                      state: t(here(player) ? 'clashes.online' : 'clashes.offline'),
                     })}
                     onClick={() => pick(player)}
                   >
-                    <ClashAvatar player={player} online={online(player.id)} size={28} />
+                    <ClashAvatar player={player} online={here(player)} size={28} />
                     <span className="picker-option-name">{player.name}</span>
-                    <span
-                      className={online(player.id) ? 'picker-online' : 'picker-offline'}
-                      aria-hidden="true"
-                    >
-                      {t(online(player.id) ? 'clashes.online' : 'clashes.offline')}
+                    <span className={here(player) ? 'picker-online' : 'picker-offline'} aria-hidden="true">
+                      {t(here(player) ? 'clashes.online' : 'clashes.offline')}
                     </span>
                   </button>
                 </li>

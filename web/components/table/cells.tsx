@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { PlayerRef } from '../../../contract/players';
 import { lastPlayed, nameParts } from '../game/list';
+import { BotBadge } from '../player/BotBadge';
 
 /** A player's name that breaks between its words (PurpleDolphin999 → Purple·Dolphin·999), never inside one. */
 export function BreakableName({ name }: { name: string }) {
@@ -17,12 +18,15 @@ export function BreakableName({ name }: { name: string }) {
   );
 }
 
-/** The player's name linking to their page. */
-export function PlayerLink({ player }: { player: PlayerRef }) {
+/** The player's name linking to their page; the practice bot marked as such. */
+export function PlayerLink({ player }: { player: PlayerRef & { bot?: boolean } }) {
   return (
-    <Link to={`/players/${player.id}`} className="data-link">
-      <BreakableName name={player.name} />
-    </Link>
+    <>
+      <Link to={`/players/${player.id}`} className="data-link">
+        <BreakableName name={player.name} />
+      </Link>
+      {player.bot ? <BotBadge /> : null}
+    </>
   );
 }
 
