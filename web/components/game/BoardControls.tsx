@@ -8,10 +8,18 @@ export interface BoardControlsProps {
   onNewGame: (() => void) | null;
   /** The game is in progress: the keyboard shortcuts are worth a line. */
   showKeys: boolean;
+  /** The Hint button is offered: its key H joins the line. */
+  hintKey: boolean;
 }
 
 /** Below the tray: restart, the next game, and which keys play the dice. */
-export function BoardControls({ onRestart, restartDisabled, onNewGame, showKeys }: BoardControlsProps) {
+export function BoardControls({
+  onRestart,
+  restartDisabled,
+  onNewGame,
+  showKeys,
+  hintKey,
+}: BoardControlsProps) {
   const { t } = useTranslation();
   return (
     <div className="board-controls">
@@ -25,7 +33,9 @@ export function BoardControls({ onRestart, restartDisabled, onNewGame, showKeys 
           {t('game.newGame')}
         </button>
       ) : null}
-      {showKeys ? <p className="board-keys">{t('game.dice.shortcuts')}</p> : null}
+      {showKeys ? (
+        <p className="board-keys">{t(hintKey ? 'game.advice.shortcuts' : 'game.dice.shortcuts')}</p>
+      ) : null}
     </div>
   );
 }

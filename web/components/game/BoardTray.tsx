@@ -2,12 +2,15 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UndoIcon } from '../icons';
 import { Dice } from './Dice';
+import type { HintControls } from './useGameControls';
 import { RollButton } from './RollButton';
 
 export interface BoardTrayProps {
   faces: number[];
   tumbling: boolean[];
   held: ReadonlySet<number>;
+  /** The dice the shown hint keeps. */
+  advised: readonly number[];
   /** The player's own game, still in progress: the dice are buttons and the roll button shows. */
   playing: boolean;
   /** Dice can be held now. */
@@ -18,18 +21,21 @@ export interface BoardTrayProps {
   rollDisabled: boolean;
   rollWaiting: boolean;
   onRoll: () => void;
-  /** The line beside the roll button. */
-  hint: string;
+  /** The line beside the roll button: the game's prompt, or the shown hint's advice. */
+  line: string;
+  /** Null where no Hint button is offered. */
+  hint: HintControls | null;
   /** Null when there is no undo to offer. */
   onUndo: (() => void) | null;
   undoDisabled: boolean;
 }
 
-/** The dice, the roll button, the hint and the undo button. */
+/** The dice, the roll button, the line beside it, the Hint and the undo button. */
 export function BoardTray({
   faces,
   tumbling,
   held,
+  advised,
   playing,
   canHold,
   onToggle,
@@ -38,6 +44,7 @@ export function BoardTray({
   rollDisabled,
   rollWaiting,
   onRoll,
+  line,
   hint,
   onUndo,
   undoDisabled,
@@ -49,11 +56,12 @@ export function BoardTray({
         faces={faces}
         tumbling={tumbling}
         held={held}
+        advised={advised}
         interactive={playing}
         canHold={canHold}
         onToggle={onToggle}
       />
-      <div className="board-roll">
+      <div className={hint ? 'board-roll board-roll--hint' : 'board-roll'}>
         {playing ? (
           <RollButton
             ref={rollButton}
@@ -63,9 +71,20 @@ export function BoardTray({
             onRoll={onRoll}
           />
         ) : null}
-        <p className="board-hint" aria-live="polite">
-          {hint}
+        <p className={hint?.shown ? 'board-hint board-hint--advice' : 'board-hint'} aria-live="polite">
+          {line}
         </p>
+        {hint ? (
+          <button
+            type="button"
+            className="button board-hint-button"
+            disabled={hint.disabled}
+            aria-keyshortcuts="H"
+            onClick={hint.ask}
+          >
+            {t('game.advice.button')}
+          </button>
+        ) : null}
         {onUndo ? (
           <button type="button" className="button board-undo" disabled={undoDisabled} onClick={onUndo}>
             <UndoIcon />

@@ -6,6 +6,8 @@ export interface DiceProps {
   faces: number[];
   tumbling: boolean[];
   held: ReadonlySet<number>;
+  /** The dice a hint says to keep: ringed apart from the held look, so the player's own choice shows too. */
+  advised: readonly number[];
   /** The player's own game: the dice are buttons. A watcher sees images. */
   interactive: boolean;
   /** Dice can be held now (between the first and the last roll). */
@@ -17,17 +19,24 @@ export interface DiceProps {
 const SPIN = ['1', '-1', '1', '-1', '1'];
 
 /** Five real dice. Held dice rise and wear a ring; keys 1-5 do the same as a click (see useDiceKeys). */
-export function Dice({ faces, tumbling, held, interactive, canHold, onToggle }: DiceProps) {
+export function Dice({ faces, tumbling, held, advised, interactive, canHold, onToggle }: DiceProps) {
   const { t } = useTranslation();
   return (
     <ul className="dice" aria-label={t('game.dice.label')}>
       {faces.map((face, index) => {
         const isHeld = held.has(index);
-        const classes = ['die', isHeld ? 'die--held' : '', tumbling[index] ? 'die--tumbling' : '']
+        const isAdvised = advised.includes(index);
+        const classes = [
+          'die',
+          isHeld ? 'die--held' : '',
+          isAdvised ? 'die--advised' : '',
+          tumbling[index] ? 'die--tumbling' : '',
+        ]
           .filter(Boolean)
           .join(' ');
         const style = { '--spin': SPIN[index], '--delay': `${index * -70}ms` } as CSSProperties;
-        const label = t('game.dice.die', { index: index + 1, value: tumbling[index] ? '…' : face });
+        const die = t('game.dice.die', { index: index + 1, value: tumbling[index] ? '…' : face });
+        const label = isAdvised ? t('game.advice.dieKept', { die }) : die;
         return (
           // Index keys: a die is its position; the five never reorder.
           <li key={index} className="die-slot">

@@ -36,7 +36,7 @@ export function GameBoard({ game, viewerId, live, onNewGame, headingLevel = 1, b
   const dock = useRef<HTMLDivElement>(null);
   const sticky = useStickyOffsets(dock);
   const glow = useFillGlow(game, GLOW_MS);
-  const hint = boardHint(t, {
+  const prompt = boardHint(t, {
     rolling: c.dice.busy,
     completed: c.completed,
     isPlayer: c.isPlayer,
@@ -66,6 +66,7 @@ export function GameBoard({ game, viewerId, live, onNewGame, headingLevel = 1, b
               faces={c.dice.faces}
               tumbling={c.dice.tumbling}
               held={c.held}
+              advised={c.hint?.shown?.keep ?? []}
               playing={c.isPlayer && !c.completed}
               canHold={c.roll.canHold && !c.busy}
               onToggle={c.toggleDie}
@@ -74,7 +75,8 @@ export function GameBoard({ game, viewerId, live, onNewGame, headingLevel = 1, b
               rollDisabled={!c.roll.enabled}
               rollWaiting={c.rollWaiting}
               onRoll={c.rollDice}
-              hint={hint}
+              line={c.hint?.shown?.text ?? prompt}
+              hint={c.hint}
               onUndo={c.undo}
               undoDisabled={c.busy}
             />
@@ -85,12 +87,19 @@ export function GameBoard({ game, viewerId, live, onNewGame, headingLevel = 1, b
               restartDisabled={c.busy}
               onNewGame={c.congratsOpen ? null : c.archive}
               showKeys={!c.completed}
+              hintKey={c.hint !== null}
             />
           ) : null}
         </div>
 
         <div className="board-sheet" ref={c.sheetBox}>
-          <Sheet view={c.view} glow={glow} locked={c.sheetLocked} onCell={c.clickBox} />
+          <Sheet
+            view={c.view}
+            glow={glow}
+            marked={c.hint?.shown?.target ?? null}
+            locked={c.sheetLocked}
+            onCell={c.clickBox}
+          />
         </div>
       </div>
       <SheetLegend />

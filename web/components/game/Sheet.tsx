@@ -9,6 +9,8 @@ export interface SheetProps {
   view: SheetView;
   /** The box that glows for 1.5 s after a fill. */
   glow: { column: ColumnType; box: BoxType } | null;
+  /** The box a shown hint points at (to fill, to announce, or to aim a roll for). */
+  marked: { column: ColumnType; box: BoxType } | null;
   /** The 300 ms after a click, and while a move is on its way: the boxes stay in place and focusable but take no click. */
   locked: boolean;
   onCell: (cell: CellView) => void;
@@ -69,6 +71,7 @@ function Cell({
   col,
   row,
   glowing,
+  marked,
   locked,
   onCell,
 }: {
@@ -76,6 +79,7 @@ function Cell({
   col: number;
   row: number;
   glowing: boolean;
+  marked: boolean;
   locked: boolean;
   onCell: (cell: CellView) => void;
 }) {
@@ -89,6 +93,7 @@ function Cell({
     cell.announced ? 'sheet-cell--announced' : '',
     cell.latest ? 'sheet-cell--latest' : '',
     glowing ? 'sheet-cell--glow' : '',
+    marked ? 'sheet-cell--advised' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -126,6 +131,7 @@ function Cell({
   return (
     <td className={classes} data-column={cell.column} data-box={cell.box}>
       {content}
+      {marked ? <span className="visually-hidden">{t('game.advice.boxMarked')}</span> : null}
     </td>
   );
 }
@@ -169,7 +175,7 @@ function SumName({ sum }: { sum: keyof ColumnSums | 'grandTotal' }) {
 }
 
 /** The score sheet: 4 columns × 13 boxes with the section sums, as a real table. */
-export function Sheet({ view, glow, locked, onCell }: SheetProps) {
+export function Sheet({ view, glow, marked, locked, onCell }: SheetProps) {
   const { t } = useTranslation();
   return (
     <table className="sheet" onKeyDown={moveFocus}>
@@ -209,6 +215,7 @@ export function Sheet({ view, glow, locked, onCell }: SheetProps) {
                     col={col}
                     row={row}
                     glowing={glow?.column === COLUMN_TYPES[col] && glow.box === box}
+                    marked={marked?.column === COLUMN_TYPES[col] && marked.box === box}
                     locked={locked}
                     onCell={onCell}
                   />

@@ -2,12 +2,13 @@ import { useEffect, useRef } from 'react';
 import { isTyping } from './isTyping';
 
 /**
- * Keys 1-5 hold a die, R rolls, while `enabled` (the player's own game); never while typing or with a
- * dialog open. The handlers may change on every render: the latest ones answer.
+ * Keys 1-5 hold a die, R rolls, H asks for a hint (where one is offered), while `enabled` (the player's own
+ * game); never while typing or with a dialog open. The handlers may change on every render: the latest
+ * ones answer.
  */
 export function useDiceKeys(
   enabled: boolean,
-  handlers: { toggle: (index: number) => void; roll: () => void },
+  handlers: { toggle: (index: number) => void; roll: () => void; hint: (() => void) | null },
 ) {
   const latest = useRef(handlers);
   latest.current = handlers;
@@ -22,6 +23,9 @@ export function useDiceKeys(
       } else if (event.key === 'r' || event.key === 'R') {
         event.preventDefault();
         latest.current.roll();
+      } else if ((event.key === 'h' || event.key === 'H') && latest.current.hint) {
+        event.preventDefault();
+        latest.current.hint();
       }
     };
     document.addEventListener('keydown', listener);

@@ -5,12 +5,14 @@ import { useGameMove } from '../../api/games';
 import type { GameResource, PlayerMove } from '../../../contract/games';
 import { toGameState } from '../../../contract/games';
 import { toastError } from '../Toasts';
+import { type AdviceMarks, adviceMarks, adviceText, offersHint } from './advice';
 import { shareScore } from './shareScore';
 import { BOX_LOCK_MS, ROLL_LOCK_MS } from './timings';
 import { useDiceKeys } from './useDiceKeys';
 import { type DiceRoll, useDiceRoll } from './useDiceRoll';
 import { useFocusAfterMove } from './useFocusAfterMove';
 import { useHeldDice } from './useHeldDice';
+import { useHint } from './useHint';
 import { useLock } from './useLock';
 import { useDiceSpeed } from './useReducedMotion';
 import { type CellView, diceToRoll, type RollView, rollView, type SheetView, sheetView } from './view';
@@ -48,6 +50,16 @@ export interface GameControls {
   congratsOpen: boolean;
   closeCongrats: () => void;
   share: () => void;
+  /** The Hint button's state; null where no hint is offered (a clash, a watcher, a finished game). */
+  hint: HintControls | null;
+}
+
+export interface HintControls {
+  ask: () => void;
+  /** The advisor is loading, or a move is under way. */
+  disabled: boolean;
+  /** What the shown advice marks and says; null until asked, and again after the next move. */
+  shown: (AdviceMarks & { text: string }) | null;
 }
 
 /**
@@ -67,7 +79,9 @@ export function useGameControls(
   const dice = useDiceRoll(game, useDiceSpeed());
   const rollLock = useLock(ROLL_LOCK_MS);
   const boxLock = useLock(BOX_LOCK_MS);
-  const { held, toggle: toggleHeld } = useHeldDice(game.id, game.rollCount);
+  const { held, toggle: toggleHeld, setHeld } = useHeldDice(game.id, game.rollCount);
+  const hint = useHint(game, state);
+  const hintOffered = offersHint(game, viewerId);
   const [confirmingRestart, setConfirmingRestart] = useState(false);
   const [congratsClosed, setCongratsClosed] = useState(false);
   const rollButton = useRef<HTMLButtonElement>(null);
@@ -98,7 +112,10 @@ export function useGameControls(
   const send = (
     next: PlayerMove,
     after?: { onSuccess?: (game: GameResource) => void; onError?: () => void },
-  ) => move.mutate(next, after);
+  ) => {
+    hint.clear();
+    move.mutate(next, after);
+  };
 
   const rollDice = () => {
     if (!roll.enabled || rollWaiting || rollLock.isLocked()) return;
@@ -132,8 +149,17 @@ export function useGameControls(
     }
   };
 
-  // Keys 1-5 hold a die, R rolls: only for the player.
-  useDiceKeys(isPlayer, { toggle: toggleDie, roll: rollDice });
+  // A player asking what to keep expects the next roll to follow the advice: its keep becomes the held dice.
+  const askHint = () => {
+    if (!hintOffered || busy) return;
+    hint.ask((advice) => {
+      const marks = adviceMarks(advice, state);
+      if (advice.kind === 'ROLL' && roll.canHold) setHeld(new Set(marks.keep));
+    });
+  };
+
+  // Keys 1-5 hold a die, R rolls, H asks for a hint: only for the player.
+  useDiceKeys(isPlayer, { toggle: toggleDie, roll: rollDice, hint: hintOffered ? askHint : null });
 
   const archive = links.archive
     ? () => send({ type: 'ARCHIVE' }, { onSuccess: (next) => onNewGame?.(next) })
@@ -174,5 +200,18 @@ export function useGameControls(
         t('game.congrats.shareText', { total: view.total }),
         `${window.location.origin}/games/${game.id}`,
       ),
+    hint: hintOffered
+      ? {
+          ask: askHint,
+          disabled: hint.pending || busy,
+          shown:
+            hint.advice && !busy
+              ? {
+                  ...adviceMarks(hint.advice, state),
+                  text: adviceText(t, hint.advice, state),
+                }
+              : null,
+        }
+      : null,
   };
 }

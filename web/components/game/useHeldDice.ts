@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** The dice the player holds. A new turn starts with every die free, and so does another game. */
+/**
+ * The dice the player holds (toggled one by one, or set at once by a hint). A new turn starts with every
+ * die free, and so does another game.
+ */
 export function useHeldDice(gameId: number, rollCount: number) {
   const [held, setHeld] = useState<ReadonlySet<number>>(new Set());
   useEffect(() => {
@@ -18,5 +21,5 @@ export function useHeldDice(gameId: number, rollCount: number) {
       return next;
     });
   }, []);
-  return { held, toggle };
+  return { held, toggle, setHeld };
 }
