@@ -22,6 +22,15 @@ export const CLASH_PENDING_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Between two reactions or suggestions of one player (SPEC.md section 9); the room enforces it. */
 export const CLASH_MESSAGE_COOLDOWN_MS = 3000;
 export const REACTIONS = ['party', 'clover', 'violin', 'question'] as const;
+/** The turn clocks a clash may have (seconds a turn; null: untimed, for friends' clashes). Issue 15. */
+export const TURN_SECONDS = [30, 60, 120] as const;
+export type TurnSeconds = (typeof TURN_SECONDS)[number];
+/** A quick match's clock. */
+export const QUICK_MATCH_TURN_SECONDS: TurnSeconds = 60;
+/** Turns in a row a player may let their clock run out; the next one forfeits them. */
+export const CLASH_MISSED_TURNS_FORFEIT = 3;
+/** The player on turn is warned when this much of their clock is left. */
+export const TURN_WARNING_SECONDS = 15;
 export type Reaction = (typeof REACTIONS)[number];
 export const SUGGESTION_MAX = 100;
 
@@ -36,6 +45,8 @@ export interface ClashPlayer {
   gameId: number | null;
   /** A winner of the completed clash: every player tied on the best total wears the crown. */
   crown: boolean;
+  /** Out of the clash after CLASH_MISSED_TURNS_FORFEIT turns in a row ran out of time; their sheet stays. */
+  forfeited: boolean;
   /** The practice bot (issue 11): it accepts at once and plays its own turns. */
   bot: boolean;
 }
@@ -52,6 +63,10 @@ export interface ClashResource {
   turn: number;
   /** The first crowned player in turn order, once COMPLETED. */
   winner: PlayerRef | null;
+  /** The turn clock in seconds; null for an untimed clash. */
+  turnSeconds: TurnSeconds | null;
+  /** While IN_PROGRESS with a clock: when the turn of the player on turn runs out (ISO time, the server's). */
+  turnDeadline: string | null;
   createdAt: string;
   updatedAt: string;
   _links: Links<ClashLinkName>;
@@ -74,6 +89,8 @@ export const CreateClashBody = v.object({
     v.check(distinct, 'clash-players-invalid'),
   ),
   type: v.picklist(['LIVE'], 'clash-type-invalid'),
+  // Untimed when left out, so clients that do not know the clock keep creating friends' clashes.
+  turnSeconds: v.optional(v.nullable(v.picklist(TURN_SECONDS, 'turn-seconds-invalid')), null),
   name: v.pipe(
     v.string('clash-name-invalid'),
     v.trim(),
@@ -81,7 +98,8 @@ export const CreateClashBody = v.object({
     v.maxLength(CLASH_NAME_MAX, 'clash-name-invalid'),
   ),
 });
-export type CreateClash = v.InferOutput<typeof CreateClashBody>;
+/** What a client sends (the clock may be left out). */
+export type CreateClash = v.InferInput<typeof CreateClashBody>;
 
 /** PUT on the accept and decline links: players answer for themselves only. */
 export const ClashPlayerBody = v.object({ playerId: id('player-not-found') });

@@ -1,4 +1,10 @@
-import type { ClashPlayerStatus, ClashResource, ClashStatus, ClashType } from '../../../contract/clashes';
+import type {
+  ClashPlayerStatus,
+  ClashResource,
+  ClashStatus,
+  ClashType,
+  TurnSeconds,
+} from '../../../contract/clashes';
 import { CLASH_MAX_PLAYERS, CLASH_MIN_PLAYERS } from '../../../contract/clashes';
 import type { PlayerRef } from '../../../contract/players';
 import { crowned } from '../../../game';
@@ -16,6 +22,10 @@ export interface ClashMember {
   gameId: number | null;
   /** The practice bot, whose turns the room plays; absent in records stored before the bot came. */
   bot?: boolean;
+  /** Turns in a row whose clock ran out (issue 15's turn clock); reset by a turn played. */
+  missed?: number;
+  /** Out of the clash after too many missed turns: skipped from then on, ranked below those who played on. */
+  forfeited?: boolean;
 }
 
 /** What a clash is, whether read from its room or from the D1 index. Times are epoch ms. */
@@ -28,6 +38,10 @@ export interface ClashView {
   /** In turn order, the owner first. */
   players: ClashMember[];
   turn: number;
+  /** The turn clock (null or absent: untimed). */
+  turnSeconds?: TurnSeconds | null;
+  /** When the turn on the clock runs out, epoch ms; null when untimed or not in progress. */
+  turnDeadline?: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -92,9 +106,15 @@ export function toClashResource(clash: ClashView, viewerId: number | null): Clas
       gameId: p.gameId,
       crown: crowns.has(index),
       bot: p.bot === true,
+      forfeited: p.forfeited === true,
     })),
     turn: clash.turn,
     winner: winner ? { id: winner.id, name: winner.name } : null,
+    turnSeconds: clash.turnSeconds ?? null,
+    turnDeadline:
+      clash.status === 'IN_PROGRESS' && clash.turnDeadline
+        ? new Date(clash.turnDeadline).toISOString()
+        : null,
     createdAt: new Date(clash.createdAt).toISOString(),
     updatedAt: new Date(clash.updatedAt).toISOString(),
     _links: links({
