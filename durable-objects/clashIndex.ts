@@ -81,20 +81,23 @@ async function writeClashRows(db: Database, { clash, games: held }: ClashRecord)
       })
       .where(eq(games.id, meta.id)),
   );
-  // Written once the clash is over, not as each game ends: a clash's scores count together.
+  // Written once the clash is over, not as each game ends: a clash's scores count together. A sheet left
+  // unfinished (its player forfeited, or the others did and the clash ended) is no score.
   const scoreRows =
     clash.status === 'COMPLETED'
-      ? Object.values(held).map(({ state, meta }) =>
-          db
-            .insert(scores)
-            .values({
-              playerId: meta.player.id,
-              gameId: meta.id,
-              value: totalSum(state.sheet),
-              createdAt: clash.updatedAt,
-            })
-            .onConflictDoNothing({ target: scores.gameId }),
-        )
+      ? Object.values(held)
+          .filter(({ state }) => state.status === 'COMPLETED')
+          .map(({ state, meta }) =>
+            db
+              .insert(scores)
+              .values({
+                playerId: meta.player.id,
+                gameId: meta.id,
+                value: totalSum(state.sheet),
+                createdAt: clash.updatedAt,
+              })
+              .onConflictDoNothing({ target: scores.gameId }),
+          )
       : [];
   await db.batch([clashRow, departed, ...members, ...gameRows, ...scoreRows]);
 }

@@ -1,4 +1,16 @@
-// The rules of a clash between 2 and 3 players: whose turn it is and who wins.
+import type { GameState } from './types';
+
+// The rules of a clash between 2 and 3 players: whose turn it is, who wins, and what a turn that ran
+// out of time does.
+
+/**
+ * A forfeited player (their turn clock ran out too often) ranks below everyone who played on, whatever
+ * their total; among themselves by total. Sheets hold at most 2,140 points, so this margin separates them.
+ */
+const FORFEIT_MARGIN = 1_000_000;
+
+const rankKeys = (totals: readonly number[], forfeited: readonly boolean[]) =>
+  totals.map((total, index) => (forfeited[index] ? total - FORFEIT_MARGIN : total));
 
 /**
  * The player on turn after `turn` has filled a box: the next one in turn order whose game is still in
@@ -13,14 +25,25 @@ export function nextTurn(turn: number, complete: readonly boolean[]): number | n
   return null;
 }
 
-/** Who wears the crown: every player tied on the best total, by their index in turn order. */
-export function crowned(totals: readonly number[]): number[] {
+/** Who wears the crown: every player tied on the best total (forfeited players never), by turn order. */
+export function crowned(totals: readonly number[], forfeited: readonly boolean[] = []): number[] {
   if (totals.length === 0) return [];
-  const best = Math.max(...totals);
-  return totals.flatMap((total, index) => (total === best ? [index] : []));
+  const keys = rankKeys(totals, forfeited);
+  const best = Math.max(...keys);
+  return keys.flatMap((key, index) => (key === best ? [index] : []));
 }
 
-/** Places by total, best first; tied totals share a place (1, 1, 3). */
-export function places(totals: readonly number[]): number[] {
-  return totals.map((total) => 1 + totals.filter((other) => other > total).length);
+/** Places by total, best first; tied totals share a place (1, 1, 3); forfeited players after the rest. */
+export function places(totals: readonly number[], forfeited: readonly boolean[] = []): number[] {
+  const keys = rankKeys(totals, forfeited);
+  return keys.map((key) => 1 + keys.filter((other) => other > key).length);
+}
+
+/**
+ * The turn of a player whose clock ran out: their dice are thrown away and nothing is filled, so their
+ * next turn starts from a fresh roll. The sheet, and what undo would need, stay as they were.
+ */
+export function timedOut(state: GameState): GameState {
+  if (state.status !== 'IN_PROGRESS') return state;
+  return { ...state, rollCount: 0, announcement: null, latestDiceRolled: [] };
 }

@@ -42,10 +42,13 @@ export interface RankedPlayer {
   total: number;
 }
 
-/** The final ranking: best total first, ties in turn order, sharing their place. */
+/** The final ranking: best total first, ties in turn order, sharing their place; forfeited players last. */
 export function ranking(clash: Pick<ClashResource, 'players'>): RankedPlayer[] {
   const totals = clash.players.map((p) => p.score ?? 0);
-  const placeOf = places(totals);
+  const placeOf = places(
+    totals,
+    clash.players.map((p) => p.forfeited),
+  );
   return clash.players
     .map((player, index) => ({ player, place: placeOf[index], total: totals[index], index }))
     .sort((a, b) => a.place - b.place || a.index - b.index)

@@ -77,7 +77,14 @@ export function clashPermissions(clash: ClashView, viewerId: number | null) {
 
 /** The indices (in turn order) of the players who wear the crown: none until the clash is completed. */
 export const crownsOf = (clash: ClashView): Set<number> =>
-  clash.status === 'COMPLETED' ? new Set(crowned(clash.players.map((p) => p.score ?? 0))) : new Set();
+  clash.status === 'COMPLETED'
+    ? new Set(
+        crowned(
+          clash.players.map((p) => p.score ?? 0),
+          clash.players.map((p) => p.forfeited === true),
+        ),
+      )
+    : new Set();
 
 /** The winner of a completed clash: the first crowned player in turn order (the room's index writes it). */
 export function winnerOf(clash: ClashView): ClashMember | null {
