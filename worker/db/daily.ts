@@ -12,7 +12,13 @@ import { dailyDays, type DailyGameRow, dailyGames, games, players } from './sche
 export async function daySecret(db: Database, day: string, fresh: string): Promise<string> {
   const insert = db.insert(dailyDays).values({ day, secret: fresh }).onConflictDoNothing();
   const read = db.select({ secret: dailyDays.secret }).from(dailyDays).where(eq(dailyDays.day, day));
-  const [, [row]] = await db.batch([insert, read]);
+  let row: { secret: string } | undefined;
+  try {
+    [, [row]] = await db.batch([insert, read]);
+  } catch {
+    // drizzle's error names the query's parameters, the secret among them, and errors are logged.
+    throw new Error(`D1 refused the daily secret of ${day}`);
+  }
   if (!row) throw new Error(`No secret for ${day} after insert`);
   return row.secret;
 }
@@ -40,21 +46,21 @@ export async function startDailyGame(
   day: string,
   now: number,
 ): Promise<{ gameId: number; created: boolean }> {
+  let created = true;
   try {
     await db.batch([
       // updated_at = created_at: the index says the game was opened, never played (db/games.ts `playedGame`).
       db.insert(games).values({ playerId, type: 'DAILY', createdAt: now, updatedAt: now }),
       db.insert(dailyGames).values({ playerId, day, gameId: sql`last_insert_rowid()`, createdAt: now }),
     ]);
-    const row = await findDailyGame(db, playerId, day);
-    if (!row) throw new Error(`No daily game of player ${playerId} on ${day} after insert`);
-    return { gameId: row.gameId, created: true };
   } catch (error) {
-    // The key refused the start: the player's game of the day is already there.
-    const row = await findDailyGame(db, playerId, day);
-    if (!row) throw error;
-    return { gameId: row.gameId, created: false };
+    // The key refused the start when the player's game of the day is already there (read below).
+    if (!(await findDailyGame(db, playerId, day))) throw error;
+    created = false;
   }
+  const row = await findDailyGame(db, playerId, day);
+  if (!row) throw new Error(`No daily game of player ${playerId} on ${day} after insert`);
+  return { gameId: row.gameId, created };
 }
 
 /**
