@@ -39,10 +39,10 @@ const PAR: Record<BoxType, number> = {
   MAX: 24,
   MIN: 8,
   TRIPS: 24,
-  STRAIGHT: 28,
+  STRAIGHT: 20,
   BOAT: 30,
   CARRIAGE: 25,
-  YAMB: 20,
+  YAMB: 8,
 };
 
 const COLUMN_FACTOR: Record<ColumnType, number> = {
@@ -50,6 +50,16 @@ const COLUMN_FACTOR: Record<ColumnType, number> = {
   UPWARDS: 1,
   FREE: 1.3,
   ANNOUNCEMENT: 1,
+};
+
+const PAR_TAU = 20;
+
+// prettier-ignore
+const COLUMN_PAR: Record<ColumnType, number[]> = {
+  DOWNWARDS: BOX_TYPES.map((b) => PAR[b] * COLUMN_FACTOR.DOWNWARDS),
+  UPWARDS: BOX_TYPES.map((b) => PAR[b] * COLUMN_FACTOR.UPWARDS),
+  FREE: BOX_TYPES.map((b) => PAR[b] * COLUMN_FACTOR.FREE),
+  ANNOUNCEMENT: BOX_TYPES.map((b) => PAR[b] * COLUMN_FACTOR.ANNOUNCEMENT),
 };
 
 const TOP: readonly BoxType[] = ['ONES', 'TWOS', 'THREES', 'FOURS', 'FIVES', 'SIXES'];
@@ -91,12 +101,23 @@ function normalCdf(z: number): number {
   return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
-function potential(column: Column, override: BoxType | null, score: number): number {
-  const factor = COLUMN_FACTOR[column.type];
+/** The par of an empty box when `w` of the way from its forced value to its full par (see parWeight). */
+function parOf(box: BoxType, column: ColumnType, w: number): number {
+  const b = BOX_TYPES.indexOf(box);
+  const forced = FORCED[b];
+  return forced + (COLUMN_PAR[column][b] - forced) * w;
+}
+
+/** How far above its forced value an empty box is worth with `empty` boxes left on the sheet. */
+function parWeight(empty: number): number {
+  return 1 - Math.exp(-(empty - 1) / PAR_TAU);
+}
+
+function potential(column: Column, override: BoxType | null, score: number, w: number): number {
   const value = (box: BoxType): { v: number; empty: boolean } => {
     if (box === override) return { v: score, empty: false };
     const found = column.boxes.find((b) => b.type === box)?.value ?? null;
-    return found === null ? { v: PAR[box] * factor, empty: true } : { v: found, empty: false };
+    return found === null ? { v: parOf(box, column.type, w), empty: true } : { v: found, empty: false };
   };
   let top = 0;
   let emptyTop = 0;
@@ -117,10 +138,17 @@ function potential(column: Column, override: BoxType | null, score: number): num
   return top + bonus + middle + bottom;
 }
 
+function emptyBoxes(state: GameState): number {
+  let n = 0;
+  for (const c of state.sheet.columns) for (const b of c.boxes) if (b.value === null) n++;
+  return n;
+}
+
 /** What filling `target` gains, by the heuristic, for each of the 252 dice multisets. */
 function fillGains(state: GameState, target: Target): Float64Array {
   const column = findColumn(state, target.column);
-  const before = potential(column, null, 0);
+  const w = parWeight(emptyBoxes(state));
+  const before = potential(column, null, 0, w);
   const boxIndex = BOX_TYPES.indexOf(target.box);
   const byScore = new Map<number, number>();
   const gains = new Float64Array(MULTISETS.length);
@@ -128,7 +156,7 @@ function fillGains(state: GameState, target: Target): Float64Array {
     const s = SCORES[d][boxIndex];
     let g = byScore.get(s);
     if (g === undefined) {
-      g = potential(column, target.box, s) - before;
+      g = potential(column, target.box, s, w) - before;
       byScore.set(s, g);
     }
     gains[d] = g;
@@ -187,6 +215,14 @@ function sheetKey(state: GameState): string {
     .map((c) => c.boxes.map((b) => (b.value === null ? '-' : b.value)).join(','))
     .join('|');
 }
+
+/** Each box's expected score when three rolls aim at it alone: what par falls to when no turn is left to wait. */
+const FORCED: number[] = BOX_TYPES.map((_, b) => {
+  const gains = Float64Array.from(SCORES, (scores) => scores[b]);
+  const table = solve([gains], MAX_ROLLS - 1);
+  const first = OUTCOMES[KEEP_INDEX.get('') as number];
+  return first.to.reduce((sum, to, i) => sum + first.p[i] * table.value[MAX_ROLLS - 1][to], 0);
+});
 
 /** The table for `targets` on this sheet, memoised by sheet and allowed boxes (a few entries suffice). */
 function tableFor(state: GameState, targets: Target[], rollsLeft: number): Table {
