@@ -7,19 +7,26 @@ export const NOTIFICATION_KINDS = [
   'clash-declined',
   'clash-started',
   'clash-turn',
+  'clash-turn-warning',
+  'clash-forfeited',
   'clash-completed',
   'clash-cancelled',
   'clash-deleted',
   'clash-removed',
   'ticket-status',
+  'rating-changed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * Names a notification's words are filled with: `player` (who did it), `clash` (its name); for
- * `ticket-status`, `ticket` (its title) and `status` (a TicketStatus, worded through `notifications.ticketStatuses`).
+ * `ticket-status`, `ticket` (its title) and `status` (a TicketStatus, worded through `notifications.ticketStatuses`);
+ * for `clash-turn-warning`, `seconds` (left on the clock); for `rating-changed`, `before` and `after` (the
+ * displayed ratings around the clash `clash`).
  */
-export type NotificationParams = Partial<Record<'player' | 'clash' | 'ticket' | 'status', string>>;
+export type NotificationParams = Partial<
+  Record<'player' | 'clash' | 'ticket' | 'status' | 'seconds' | 'before' | 'after', string>
+>;
 
 /**
  * A notification (SPEC.md section 3). `content` is the English sentence, for API readers; the app shows

@@ -3,9 +3,10 @@ import {
   CLASH_MESSAGE_COOLDOWN_MS,
   CLASH_PENDING_TTL_MS,
   type ClashServerMessage,
+  TURN_WARNING_SECONDS,
 } from '../contract/clashes';
 import type { GameMessage } from '../contract/games';
-import type { NotificationKind } from '../contract/notifications';
+import type { NotificationKind, NotificationParams } from '../contract/notifications';
 import { applyMove, type GameMove, type GameState, RuleError } from '../game';
 import { clashGameRows, deleteClashRows } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
@@ -32,6 +33,8 @@ import {
   refuseView,
   socketOf,
   started,
+  afterTimeout,
+  withTurnClock,
   withInvited,
   withoutPlayers,
 } from './clashLobby';
@@ -59,7 +62,8 @@ const CLASH_TAG = 'clash';
 const gameTag = (gameId: number) => `game-${gameId}`;
 const playerTag = (playerId: number) => `player-${playerId}`;
 
-type Deadline = 'index' | 'expire' | 'start' | 'bot';
+/** `turn`: the clock of the player on turn runs out; `warn`: TURN_WARNING_SECONDS before that. */
+type Deadline = 'index' | 'expire' | 'start' | 'bot' | 'turn' | 'warn';
 const log = logRoomError('ClashRoom');
 
 const NO_ACCESS: PlayerAccess = { tokensValidAfter: 0, banned: false };
@@ -117,6 +121,8 @@ export class ClashRoom extends Server {
         owner: init.owner,
         players,
         turn: 0,
+        turnSeconds: init.turnSeconds,
+        turnDeadline: null,
         createdAt: init.createdAt,
         updatedAt: init.createdAt,
       },
@@ -313,23 +319,55 @@ export class ClashRoom extends Server {
     const updatedAt = this.#nextTime(record);
     const games = { ...record.games, [gameId]: { state, meta: { ...game.meta, updatedAt } } };
     let clash = record.clash;
-    if (action.type === 'FILL') clash = afterFill(clash, games, gameId);
+    // A fill ends the turn: the next one starts with a full clock.
+    if (action.type === 'FILL') clash = withTurnClock(afterFill(clash, games, gameId), updatedAt);
     const next = this.#commit(record, clash, { games });
-    this.#broadcastGame(next, gameId);
-    const turnPassed = next.clash.turn !== record.clash.turn;
-    const onTurnGame = next.clash.players[next.clash.turn]?.gameId;
-    if (turnPassed && onTurnGame) this.#broadcastGame(next, onTurnGame);
-    this.#broadcastClash(next);
-    if (next.clash.status === 'COMPLETED') {
-      await this.#index.sync();
-      this.#tell(next, next.clash.players, 'clash-completed', winnerOf(next.clash)?.name);
-    } else if (turnPassed || botOnTurn(next)) {
-      this.#tellTurn(next);
-    }
+    await this.#moved(record, next, gameId, action.type === 'FILL');
     return {
       ok: true,
       game: this.#gameResource(next, next.games[String(gameId)] as ClashGame, viewerId),
     };
+  }
+
+  /**
+   * After a stored change to `gameId` (a move, a turn that ran out): everyone sees it, then the end is
+   * announced (the index has it first), or the one now on turn is told when a turn ended.
+   */
+  async #moved(record: ClashRecord, next: ClashRecord, gameId: number, turnEnded: boolean) {
+    this.#broadcastGame(next, gameId);
+    const onTurnGame = next.clash.players[next.clash.turn]?.gameId;
+    if (onTurnGame && onTurnGame !== gameId) this.#broadcastGame(next, onTurnGame);
+    this.#broadcastClash(next);
+    if (next.clash.status === 'COMPLETED') {
+      await this.#index.sync();
+      this.#tell(next, next.clash.players, 'clash-completed', winnerOf(next.clash)?.name);
+    } else if (turnEnded || next.clash.turn !== record.clash.turn || botOnTurn(next)) {
+      this.#tellTurn(next);
+    }
+  }
+
+  /** The clock of the player on turn ran out (the `turn` deadline): see clashLobby.ts `afterTimeout`. */
+  async #timeOut() {
+    const record = this.#load();
+    const deadline = record?.clash.status === 'IN_PROGRESS' ? record.clash.turnDeadline : null;
+    if (!record || !deadline || deadline > Date.now()) return;
+    const player = record.clash.players[record.clash.turn];
+    const updatedAt = this.#nextTime(record);
+    const outcome = afterTimeout(record, updatedAt);
+    if (!player?.gameId || !outcome) return;
+    const next = this.#commit(record, withTurnClock(outcome.clash, updatedAt), { games: outcome.games });
+    await this.#moved(record, next, player.gameId, true);
+    if (memberOf(next, player.id)?.forfeited) this.#tell(next, [player], 'clash-forfeited');
+  }
+
+  /** TURN_WARNING_SECONDS before the clock runs out, the player on turn is warned (the bot needs no warning). */
+  #warn() {
+    const record = this.#load();
+    const player = record?.clash.status === 'IN_PROGRESS' ? record.clash.players[record.clash.turn] : undefined;
+    const deadline = record?.clash.turnDeadline;
+    if (!record || !player || player.bot || !deadline || deadline <= Date.now()) return;
+    const seconds = String(Math.round((deadline - Date.now()) / 1000));
+    this.#tell(record, [player], 'clash-turn-warning', undefined, `/clashes/${record.clash.id}`, { seconds });
   }
 
   /** The bot's next action, when its alarm fires and it is still on turn. */
@@ -390,6 +428,8 @@ export class ClashRoom extends Server {
     if (due.includes('expire')) await this.#expire();
     if (due.includes('start')) await this.#start();
     if (due.includes('bot')) await this.#botMove();
+    if (due.includes('turn')) await this.#timeOut();
+    if (due.includes('warn')) this.#warn();
     await this.#index.sync();
   }
 
@@ -425,7 +465,7 @@ export class ClashRoom extends Server {
       const { clash, games } = started(record.clash, rows);
       this.#alarms.clear('expire');
       this.#alarms.clear('start');
-      return this.#commit(record, clash, { games });
+      return this.#commit(record, withTurnClock(clash, now), { games });
     });
     if (outcome === 'failed') return refuseClash(503, 'service-unavailable');
     if (!outcome) return null;
@@ -492,7 +532,21 @@ export class ClashRoom extends Server {
     };
     this.#store(next);
     if (wasIndexed) this.#index.schedule();
+    if (next.clash.turnDeadline !== record.clash.turnDeadline) this.#setClock(next.clash.turnDeadline ?? null);
     return next;
+  }
+
+  /** The `turn` and `warn` deadlines follow the clash's turn deadline (set with it, in the same run). */
+  #setClock(deadline: number | null) {
+    if (deadline === null) {
+      this.#alarms.clear('turn');
+      this.#alarms.clear('warn');
+      return;
+    }
+    this.#alarms.set('turn', deadline);
+    const warnAt = deadline - TURN_WARNING_SECONDS * 1000;
+    if (warnAt > Date.now()) this.#alarms.set('warn', warnAt);
+    else this.#alarms.clear('warn');
   }
 
   #answer(viewerId: number | null): ClashResult {
@@ -568,9 +622,10 @@ export class ClashRoom extends Server {
     kind: NotificationKind,
     player?: string,
     link: string | null = `/clashes/${record.clash.id}`,
+    extra: NotificationParams = {},
   ) {
     const db = database(this.env.DB);
-    const params = { clash: record.clash.name, ...(player ? { player } : {}) };
+    const params = { clash: record.clash.name, ...(player ? { player } : {}), ...extra };
     const bots = new Set(record.clash.players.filter((p) => p.bot).map((p) => p.id));
     for (const { id } of to.filter((p) => !bots.has(p.id)))
       notify(this.env, db, { playerId: id, kind, params, link }).catch((error) =>

@@ -1,7 +1,12 @@
 import type { WSMessage } from 'partyserver';
 import * as v from 'valibot';
-import { CLASH_MAX_PLAYERS, CLASH_MIN_PLAYERS, ClashClientMessage } from '../contract/clashes';
-import { newGame, nextTurn, totalSum } from '../game';
+import {
+  CLASH_MAX_PLAYERS,
+  CLASH_MIN_PLAYERS,
+  CLASH_MISSED_TURNS_FORFEIT,
+  ClashClientMessage,
+} from '../contract/clashes';
+import { newGame, nextTurn, timedOut, totalSum } from '../game';
 import type { ClashMember, ClashView } from '../worker/lib/resources/clashes';
 import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
 import {
@@ -120,15 +125,53 @@ export function started(
   return { clash: { ...clash, status: 'IN_PROGRESS', turn: 0, players }, games };
 }
 
-/** A fill's consequence for the clash: the player's running score, then the next turn or the end. */
+/** Whose turns are over: a completed sheet, or a player out of the clash. */
+const doneWith = (players: ClashMember[], games: Record<string, ClashGame>): boolean[] =>
+  players.map((p) => p.forfeited === true || games[String(p.gameId)]?.state.status === 'COMPLETED');
+
+/**
+ * A fill's consequence for the clash: the player's running score and a clean record of missed turns,
+ * then the next turn or the end.
+ */
 export function afterFill(clash: ClashView, games: Record<string, ClashGame>, gameId: number): ClashView {
   const players = clash.players.map((p) => {
     const game = games[String(gameId)];
-    return p.gameId === gameId && game ? { ...p, score: totalSum(game.state.sheet) } : p;
+    return p.gameId === gameId && game ? { ...p, score: totalSum(game.state.sheet), missed: 0 } : p;
   });
-  const complete = players.map((p) => games[String(p.gameId)]?.state.status === 'COMPLETED');
-  const turn = nextTurn(clash.turn, complete);
+  const turn = nextTurn(clash.turn, doneWith(players, games));
   return turn === null ? { ...clash, players, status: 'COMPLETED' } : { ...clash, players, turn };
+}
+
+/**
+ * The clock of the player on turn ran out: their dice are thrown away and nothing is filled; the third
+ * time in a row they are out of the clash (their sheet stays as it is). The next player is on turn; a
+ * clash left with one player who has not forfeited ends, and that player wins.
+ */
+export function afterTimeout(
+  record: ClashRecord,
+  updatedAt: number,
+): Pick<ClashRecord, 'clash' | 'games'> | null {
+  const { clash } = record;
+  const player = clash.players[clash.turn];
+  const game = player ? record.games[String(player.gameId)] : undefined;
+  if (!player || !game) return null;
+  const missed = (player.missed ?? 0) + 1;
+  const forfeited = missed >= CLASH_MISSED_TURNS_FORFEIT;
+  const games = {
+    ...record.games,
+    [game.meta.id]: { state: timedOut(game.state), meta: { ...game.meta, updatedAt } },
+  };
+  const players = clash.players.map((p, index) => (index === clash.turn ? { ...p, missed, forfeited } : p));
+  const playingOn = players.filter((p) => !p.forfeited).length;
+  const turn = nextTurn(clash.turn, doneWith(players, games));
+  const status = turn === null || playingOn <= 1 ? 'COMPLETED' : clash.status;
+  return { clash: { ...clash, players, turn: turn ?? clash.turn, status }, games };
+}
+
+/** The clash with the clock started for the turn now on: a deadline when timed and in progress, else none. */
+export function withTurnClock(clash: ClashView, now: number): ClashView {
+  const seconds = clash.status === 'IN_PROGRESS' ? clash.turnSeconds : null;
+  return { ...clash, turnDeadline: seconds ? now + seconds * 1000 : null };
 }
 
 /** Which socket a request opens: the clash's own (`/api/ws/clashes/{id}`) or one of its games'. */

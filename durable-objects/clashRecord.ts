@@ -1,4 +1,4 @@
-import type { ClashResource } from '../contract/clashes';
+import type { ClashResource, TurnSeconds } from '../contract/clashes';
 import type { PlayerRef } from '../contract/players';
 import type { GameState } from '../game';
 import type { ClashView } from '../worker/lib/resources/clashes';
@@ -56,6 +56,8 @@ export interface NewClash {
   players: NewClashPlayer[];
   /** The index rows' creation time, so the room and the index agree. */
   createdAt: number;
+  /** The turn clock; null: untimed. */
+  turnSeconds: TurnSeconds | null;
 }
 
 /** Who a socket of the room belongs to, kept as the connection's state (it survives hibernation). */

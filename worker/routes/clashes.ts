@@ -98,6 +98,7 @@ export const clashesRoutes = new Hono<Clashes>()
         owner: { id: me.id, name: me.name },
         players,
         createdAt,
+        turnSeconds: body.turnSeconds,
       });
     } catch (error) {
       // A row without its room would be a clash nobody can open: the rows go, the owner may try again.
