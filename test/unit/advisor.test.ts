@@ -5,9 +5,12 @@ import {
   announce,
   applyMove,
   BOX_TYPES,
+  canAnnounce,
+  canRoll,
   COLUMN_TYPES,
   type DiceSource,
   fill,
+  fillableBoxes,
   type GameMove,
   type GameState,
   newGame,
@@ -44,6 +47,50 @@ function toMove(advice: Advice): GameMove {
     case 'FILL':
       return { type: 'FILL', columnType: advice.column, boxType: advice.box };
   }
+}
+
+/** A seeded uniform integer in [0, n), for choosing random moves. */
+function seededInt(seed: number): (n: number) => number {
+  const die = seeded(seed);
+  // Two dice give one of 36 values; enough spread for choosing among a few dozen moves.
+  return (n) => {
+    const [a, b] = die(2);
+    return ((a - 1) * 6 + (b - 1)) % n;
+  };
+}
+
+/** Some legal move, chosen at random: any fillable box, any announcement, any non-empty re-roll. */
+function randomMove(state: GameState, pick: (n: number) => number): GameMove {
+  if (state.rollCount === 0) return { type: 'ROLL', diceToRoll: [0, 1, 2, 3, 4] };
+  const moves: GameMove[] = fillableBoxes(state).map((t) => ({
+    type: 'FILL',
+    columnType: t.column,
+    boxType: t.box,
+  }));
+  for (const box of BOX_TYPES) if (canAnnounce(state, box)) moves.push({ type: 'ANNOUNCE', boxType: box });
+  if (canRoll(state) === null) {
+    const mask = 1 + pick(31);
+    const diceToRoll = [0, 1, 2, 3, 4].filter((i) => mask & (1 << i));
+    // Rolls weigh as much as all fills together, so turns often reach their second and third roll.
+    const fills = moves.length;
+    for (let i = 0; i < Math.max(1, fills); i++) moves.push({ type: 'ROLL', diceToRoll });
+  }
+  return moves[pick(moves.length)];
+}
+
+/** With `filled` (column, box) pairs already scored `value`, the rest empty. */
+function withFilled(filled: [string, string][], value = 0): GameState {
+  const state = newGame();
+  const isFilled = (c: string, b: string) => filled.some(([fc, fb]) => fc === c && fb === b);
+  return {
+    ...state,
+    sheet: {
+      columns: state.sheet.columns.map((c) => ({
+        ...c,
+        boxes: c.boxes.map((b) => (isFilled(c.type, b.type) ? { ...b, value } : b)),
+      })),
+    },
+  };
 }
 
 /** Fills every box of the other columns with zeros, leaving only ANNOUNCEMENT open. */
@@ -87,6 +134,28 @@ describe('the move advisor', () => {
     expect(advice.kind).not.toBe('ROLL');
   });
 
+  it('fills a first-roll Yamb in an open YAMB when ANNOUNCEMENT cannot take it', () => {
+    const state = roll(withFilled([['ANNOUNCEMENT', 'YAMB']]), [], fixed([4, 4, 4, 4, 4]));
+    expect(advise(state)).toMatchObject({ kind: 'FILL', box: 'YAMB' });
+  });
+
+  it('fills a last-turn Yamb in YAMB rather than scratching it', () => {
+    // Two boxes left: FREE's YAMB and FREE's ONES; 5-5-5-5-5 scores 75 in YAMB and 0 in ONES.
+    const open: [string, string][] = [
+      ['FREE', 'YAMB'],
+      ['FREE', 'ONES'],
+    ];
+    const all = COLUMN_TYPES.flatMap((c) => BOX_TYPES.map((b): [string, string] => [c, b]));
+    const filled = all.filter(([c, b]) => !open.some(([oc, ob]) => oc === c && ob === b));
+    const state = roll(withFilled(filled, 10), [], fixed([5, 5, 5, 5, 5]));
+    expect(advise(state)).toMatchObject({ kind: 'FILL', column: 'FREE', box: 'YAMB' });
+  });
+
+  it('takes 1-2-3-4-5 for STRAIGHT on the first roll', () => {
+    const advice = advise(roll(newGame(), [], fixed([1, 2, 3, 4, 5])));
+    expect(advice.kind === 'ROLL' ? null : advice.box).toBe('STRAIGHT');
+  });
+
   it('announces when only the ANNOUNCEMENT column is left', () => {
     const state = roll(onlyAnnouncementLeft(), [], fixed([3, 3, 3, 2, 5]));
     expect(advise(state).kind).toBe('ANNOUNCE');
@@ -104,6 +173,22 @@ describe('the move advisor', () => {
     const state = fill(roll(newGame(), [], fixed([2, 4, 4, 5, 6])), 'FREE', 'FOURS');
     const next = roll(state, [], fixed([1, 3, 3, 6, 6]));
     expect(advise(next)).toEqual(advise(structuredClone(next)));
+  });
+
+  it('advises only moves the rules accept, in thousands of random reachable states', () => {
+    const dice = seeded(29);
+    const pick = seededInt(31);
+    let checked = 0;
+    for (let game = 0; game < 30; game++) {
+      let state = newGame();
+      while (state.status === 'IN_PROGRESS') {
+        // applyMove throws RuleError on a move the rules refuse.
+        expect(() => applyMove(state, toMove(advise(state)), dice)).not.toThrow();
+        checked++;
+        state = applyMove(state, randomMove(state, pick), dice);
+      }
+    }
+    expect(checked).toBeGreaterThan(3000);
   });
 
   it('advises only moves the rules accept, over whole seeded games', () => {
