@@ -88,7 +88,8 @@ export function BoardTray({
         {onUndo ? (
           <button type="button" className="button board-undo" disabled={undoDisabled} onClick={onUndo}>
             <UndoIcon />
-            <span className="board-undo-label">{t('game.undo')}</span>
+            {/* Beside a Hint button the row has room for the icon only; the word is still read out. */}
+            <span className={hint ? 'visually-hidden' : 'board-undo-label'}>{t('game.undo')}</span>
           </button>
         ) : null}
       </div>
