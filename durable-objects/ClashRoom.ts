@@ -148,6 +148,16 @@ export class ClashRoom extends Server {
     return refuseView(this.#load(), viewerId) ?? this.#answer(viewerId);
   }
 
+  /** Local development and the browser tests only (worker/routes/dev.ts): the turn on runs out in `seconds`. */
+  shortenTurn(seconds: number): ClashResult {
+    const record = this.#load();
+    if (!record || record.clash.status !== 'IN_PROGRESS' || !record.clash.turnDeadline)
+      return refuseClash(409, 'clash-not-timed');
+    const next = this.#commit(record, { ...record.clash, turnDeadline: Date.now() + seconds * 1000 });
+    this.#broadcastClash(next);
+    return this.#answer(null);
+  }
+
   /** A player's access changed (worker/auth/access.ts `pushAccess`); tokens only ever end later. */
   updateAccess(playerId: number, access: PlayerAccess) {
     const record = this.#load();
@@ -363,7 +373,8 @@ export class ClashRoom extends Server {
   /** TURN_WARNING_SECONDS before the clock runs out, the player on turn is warned (the bot needs no warning). */
   #warn() {
     const record = this.#load();
-    const player = record?.clash.status === 'IN_PROGRESS' ? record.clash.players[record.clash.turn] : undefined;
+    const player =
+      record?.clash.status === 'IN_PROGRESS' ? record.clash.players[record.clash.turn] : undefined;
     const deadline = record?.clash.turnDeadline;
     if (!record || !player || player.bot || !deadline || deadline <= Date.now()) return;
     const seconds = String(Math.round((deadline - Date.now()) / 1000));
@@ -532,7 +543,8 @@ export class ClashRoom extends Server {
     };
     this.#store(next);
     if (wasIndexed) this.#index.schedule();
-    if (next.clash.turnDeadline !== record.clash.turnDeadline) this.#setClock(next.clash.turnDeadline ?? null);
+    if (next.clash.turnDeadline !== record.clash.turnDeadline)
+      this.#setClock(next.clash.turnDeadline ?? null);
     return next;
   }
 

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { database } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Env } from '../env';
-import { notFound } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
 import { pathId, readJson } from '../lib/validate';
 
 /** How many completed games a seeding call adds, and over how many days before now they are spread. */
@@ -12,6 +12,8 @@ const SeedBody = v.object({
   count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50_000)),
   days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650)), 60),
 });
+
+const ClockBody = v.object({ seconds: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(120)) });
 
 /** The players the seeded games belong to (`seed1` … `seed500`), made once. */
 const SEED_PLAYERS = 500;
@@ -51,10 +53,42 @@ async function seedScores(db: D1Database, count: number, days: number) {
   return total?.n ?? 0;
 }
 
+/** How many rated players a seeding call adds. */
+const SeedRatingsBody = v.object({
+  count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50_000)),
+});
+
+/**
+ * `count` more registered players (`rated1`, `rated2`, …) with a rating from 1 to 60 rated clashes
+ * (mu 10-40, sigma 2-8): the rating tab's benchmark rows, generated inside SQLite like the scores.
+ * Answers how many rated players there are.
+ */
+async function seedRatings(db: D1Database, count: number) {
+  const seeded =
+    (
+      await db
+        .prepare("SELECT count(*) AS n FROM players WHERE external_id LIKE 'rated-%'")
+        .first<{ n: number }>()
+    )?.n ?? 0;
+  await db
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT ?1 + 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 + ?2)
+       INSERT OR IGNORE INTO players (external_id, name, guest, rating_mu, rating_sigma, rated_clashes)
+       SELECT 'rated-' || i, 'rated' || i, 0, 10 + abs(random() % 30000) / 1000.0, 2 + abs(random() % 6000) / 1000.0,
+              1 + abs(random() % 60) FROM n`,
+    )
+    .bind(seeded, count)
+    .run();
+  const total = await db
+    .prepare('SELECT count(*) AS n FROM players WHERE rated_clashes > 0')
+    .first<{ n: number }>();
+  return total?.n ?? 0;
+}
+
 /**
  * Development-only helpers: the local outbox, so a person can click the link a mail would carry, an
  * echo through a game room, the benchmark's baseline for a Worker-to-room round trip, and the seeding of
- * scores for the rankings benchmark.
+ * scores and ratings for the rankings benchmark.
  */
 export const dev = new Hono<{ Bindings: Env }>()
   .use(async (c, next) => {
@@ -70,7 +104,18 @@ export const dev = new Hono<{ Bindings: Env }>()
     });
   })
   .get('/echo/:id', async (c) => c.json({ echo: await c.env.GAME_ROOM.getByName(String(pathId(c))).echo() }))
+  // The browser tests' short clock: the turn on in a timed clash runs out in `seconds`.
+  .put('/clashes/:id/clock', async (c) => {
+    const { seconds } = await readJson(c, ClockBody);
+    const result = await c.env.CLASH_ROOM.getByName(String(pathId(c))).shortenTurn(seconds);
+    if (!result.ok) throw new AppError(result.status, result.key);
+    return c.json(result.clash);
+  })
   .post('/seed/scores', async (c) => {
     const { count, days } = await readJson(c, SeedBody);
     return c.json({ scores: await seedScores(c.env.DB, count, days) });
+  })
+  .post('/seed/ratings', async (c) => {
+    const { count } = await readJson(c, SeedRatingsBody);
+    return c.json({ ratings: await seedRatings(c.env.DB, count) });
   });

@@ -28,6 +28,11 @@ export function ClashPlayers({ clash, viewerId }: { clash: ClashResource; viewer
               </span>
               <span className="clash-player-meta">
                 {current ? <span className="clash-player-turn">{t('clashes.live.onTurn')}</span> : null}
+                {player.forfeited ? (
+                  <span className="clash-player-out" title={t('clashes.live.forfeitedTitle')}>
+                    {t('clashes.live.forfeited')}
+                  </span>
+                ) : null}
                 {player.crown ? (
                   <span className="clash-player-crown">
                     <CrownIcon size={16} />

@@ -2,7 +2,13 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CLASH_MAX_PLAYERS, CLASH_NAME_MAX, CreateClashBody } from '../../../contract/clashes';
+import {
+  CLASH_MAX_PLAYERS,
+  CLASH_NAME_MAX,
+  CreateClashBody,
+  TURN_SECONDS,
+  type TurnSeconds,
+} from '../../../contract/clashes';
 import type { PlayerResource } from '../../../contract/players';
 import { ApiError } from '../../api/client';
 import { useCreateClash } from '../../api/clashes';
@@ -24,6 +30,8 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
   // The rule the server checks the name with, so the form and the server never disagree.
   const name = useField('', CreateClashBody.entries.name);
   const [players, setPlayers] = useState<PickedPlayer[]>([]);
+  // Untimed by default: SPEC's clashes are between friends; the clock is for those who want it.
+  const [turnSeconds, setTurnSeconds] = useState<TurnSeconds | null>(null);
   const [playersTouched, setPlayersTouched] = useState(false);
   const playersError = playersTouched && players.length === 0 ? t('clashes.create.needPlayer') : null;
 
@@ -40,6 +48,7 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
         ownerId: owner.id,
         playerIds: [owner.id, ...players.map((p) => p.id)],
         type: 'LIVE',
+        turnSeconds,
         name: name.value.trim(),
       },
       {
@@ -80,6 +89,28 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
         exclude={[owner.id]}
         error={playersError}
       />
+      <fieldset className="choice-group clash-clock-choice" aria-describedby="clash-clock-hint">
+        <legend>{t('clashes.create.clock')}</legend>
+        {[null, ...TURN_SECONDS].map((value) => (
+          <label key={value ?? 'none'} className="choice">
+            <input
+              type="radio"
+              name="turnSeconds"
+              value={value ?? ''}
+              checked={turnSeconds === value}
+              onChange={() => setTurnSeconds(value)}
+            />
+            <span>
+              {value === null
+                ? t('clashes.create.clockNone')
+                : t('clashes.create.clockSeconds', { count: value })}
+            </span>
+          </label>
+        ))}
+        <p id="clash-clock-hint" className="field-hint">
+          {t('clashes.create.clockHint')}
+        </p>
+      </fieldset>
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={create.isPending}>
           {t(create.isPending ? 'clashes.create.creating' : 'clashes.create.submit')}

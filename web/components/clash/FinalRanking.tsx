@@ -25,6 +25,11 @@ export function FinalRanking({ clash, viewerId }: { clash: ClashResource; viewer
             <span className="ranking-name">
               {player.name}
               {player.bot ? <BotBadge /> : null}
+              {player.forfeited ? (
+                <span className="clash-player-out" title={t('clashes.live.forfeitedTitle')}>
+                  {t('clashes.live.forfeited')}
+                </span>
+              ) : null}
               {player.id === viewerId ? <span className="clash-you"> {t('clashes.you')}</span> : null}
               {player.crown ? (
                 <span className="ranking-crown">

@@ -6,6 +6,7 @@ import { ClashBoard } from './ClashBoard';
 import { ClashPlayers } from './ClashPlayers';
 import { ClashTalk } from './ClashTalk';
 import { FinalRanking } from './FinalRanking';
+import { TurnClock } from './TurnClock';
 import { isMember, onTurn } from './model';
 
 export interface LiveClashProps {
@@ -45,6 +46,9 @@ export function LiveClash({ clash, viewerId, send, onOffline }: LiveClashProps) 
         <p className={mine ? 'clash-turn clash-turn--mine' : 'clash-turn'} role="status">
           {mine ? t('clashes.yourTurn') : t('clashes.turnOf', { name: current.name })}
         </p>
+      ) : null}
+      {current && clash.turnDeadline && clash.turnSeconds ? (
+        <TurnClock key={clash.turnDeadline} deadline={clash.turnDeadline} turnSeconds={clash.turnSeconds} />
       ) : null}
       {member ? <ClashTalk send={send} onOffline={onOffline} /> : null}
       {current?.gameId ? (
