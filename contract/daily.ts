@@ -41,6 +41,13 @@ export interface DailyScore {
 /** GET /api/daily/scores: a page of the day's completed games; `final` is false while the day lasts. */
 export type DailyScoresPage = Page<'scores', DailyScore> & { day: string; final: boolean };
 
+/** GET /api/daily/players/{id}: any player's streak, and whether they started today's game. */
+export interface DailyPlayerResource {
+  streak: number;
+  playedToday: boolean;
+  _links: Links<'self'>;
+}
+
 export const DAILY_SCORE_SORTS = ['total', 'completedAt'] as const;
 
 const isCalendarDay = (day: string) => dayOf(Date.parse(`${day}T00:00:00Z`) || 0) === day;

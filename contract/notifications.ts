@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'clash-removed',
   'ticket-status',
   'rating-changed',
+  'daily-waiting',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -22,10 +23,10 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * Names a notification's words are filled with: `player` (who did it), `clash` (its name); for
  * `ticket-status`, `ticket` (its title) and `status` (a TicketStatus, worded through `notifications.ticketStatuses`);
  * for `clash-turn-warning`, `seconds` (left on the clock); for `rating-changed`, `before` and `after` (the
- * displayed ratings around the clash `clash`).
+ * displayed ratings around the clash `clash`); for `daily-waiting`, `day` (the UTC day, YYYY-MM-DD).
  */
 export type NotificationParams = Partial<
-  Record<'player' | 'clash' | 'ticket' | 'status' | 'seconds' | 'before' | 'after', string>
+  Record<'player' | 'clash' | 'ticket' | 'status' | 'seconds' | 'before' | 'after' | 'day', string>
 >;
 
 /**

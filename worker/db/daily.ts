@@ -3,7 +3,7 @@ import type { DAILY_SCORE_SORTS } from '../../contract/daily';
 import type { PageRequest } from '../../contract/page';
 import type { Database } from './client';
 import { orderOf, pageOf, playerRef } from './pages';
-import { dailyDays, type DailyGameRow, dailyGames, games, players } from './schema';
+import { dailyDays, type DailyGameRow, dailyGames, dailyNotices, games, players } from './schema';
 
 /**
  * The secret of `day`, made from `fresh` by the day's first call. Insert or ignore, then read: of two
@@ -110,4 +110,17 @@ export async function listDailyScores(
     .orderBy(...orderOf(request, column, dailyGames.gameId))
     .$dynamic();
   return pageOf(db, request, query, dailyGames, where);
+}
+
+/**
+ * Claims the player's "the daily game waits" notice of `day`: true for the one call that inserted the row,
+ * false for every later (or racing) call, which the (player, day) key turns into a no-op.
+ */
+export async function claimDailyNotice(db: Database, playerId: number, day: string): Promise<boolean> {
+  const rows = await db
+    .insert(dailyNotices)
+    .values({ playerId, day })
+    .onConflictDoNothing()
+    .returning({ day: dailyNotices.day });
+  return rows.length > 0;
 }

@@ -376,6 +376,22 @@ export const dailyGames = sqliteTable(
 
 export type DailyGameRow = typeof dailyGames.$inferSelect;
 
+/**
+ * One row per player and day on which the player was told that the daily game waits: its key makes the
+ * notification once a day even when two requests race, and outlives the notification (read = deleted).
+ */
+export const dailyNotices = sqliteTable(
+  'daily_notices',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.day] })],
+);
+
 export type PlayerRow = typeof players.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 export type ClashRow = typeof clashes.$inferSelect;

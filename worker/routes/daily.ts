@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { NewGame } from '../../durable-objects/gameRecord';
 import {
+  type DailyPlayerResource,
   type DailyResource,
   type DailyScore,
   type DailyScoresPage,
@@ -10,13 +11,22 @@ import {
 import { accessOf } from '../auth/access';
 import { currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
 import { database } from '../db/client';
-import { completedDays, daySecret, findDailyGame, listDailyScores, startDailyGame } from '../db/daily';
+import {
+  claimDailyNotice,
+  completedDays,
+  daySecret,
+  findDailyGame,
+  listDailyScores,
+  startDailyGame,
+} from '../db/daily';
+import { findPlayer } from '../db/players';
 import type { Env } from '../env';
-import { AppError, badRequest, conflict, forbidden } from '../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { links, page } from '../lib/hal';
 import { newDailySecret } from '../lib/dailyDice';
+import { notify } from '../lib/notify';
 import { gamePath } from '../lib/resources/game';
-import { readQuery } from '../lib/validate';
+import { pathId, readQuery } from '../lib/validate';
 
 type Daily = { Bindings: Env; Variables: SessionVariables };
 
@@ -46,6 +56,12 @@ export const dailyRoutes = new Hono<Daily>()
     const [game, days] = me
       ? await Promise.all([findDailyGame(db, me.id, day), completedDays(db, me.id)])
       : [null, []];
+    // The web app asks this once on load: a registered player who has not started today's game is told,
+    // once a day, that it waits. The claim's key settles racing requests; a notice whose claim succeeded
+    // but whose insert failed is not retried (the game is still offered on the page).
+    if (me && !me.guest && !game && (await claimDailyNotice(db, me.id, day))) {
+      await notify(c.env, db, { playerId: me.id, kind: 'daily-waiting', params: { day }, link: '/daily' });
+    }
     return c.json({
       day,
       played: game !== null,
@@ -82,6 +98,20 @@ export const dailyRoutes = new Hono<Daily>()
     if (!created) throw conflict('daily-already-played');
     if (!room.ok) throw new AppError(room.status, room.key);
     return c.json(room.game, 201);
+  })
+  // Any player's streak, for their page; whether they started today's game is no secret of its dice.
+  .get('/players/:id', async (c) => {
+    const id = pathId(c);
+    const db = database(c.env.DB);
+    const day = dayOf(Date.now());
+    const player = await findPlayer(db, id);
+    if (!player) throw notFound('player-not-found');
+    const [game, days] = await Promise.all([findDailyGame(db, id, day), completedDays(db, id)]);
+    return c.json({
+      streak: streakOf(days, day),
+      playedToday: game !== null,
+      _links: links({ self: `${DAILY_PATH}/players/${id}` }),
+    } satisfies DailyPlayerResource);
   })
   // A day's ranking (today's so far): a game is linked once its day is over, and on the caller's own row.
   .get('/scores', async (c) => {
