@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'clash-turn',
   'clash-turn-warning',
   'clash-forfeited',
+  'quick-match-found',
   'clash-completed',
   'clash-cancelled',
   'clash-deleted',
@@ -26,7 +27,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * displayed ratings around the clash `clash`); for `daily-waiting`, `day` (the UTC day, YYYY-MM-DD).
  */
 export type NotificationParams = Partial<
-  Record<'player' | 'clash' | 'ticket' | 'status' | 'seconds' | 'before' | 'after' | 'day', string>
+  Record<'player' | 'clash' | 'ticket' | 'status' | 'seconds' | 'rating' | 'before' | 'after' | 'day', string>
 >;
 
 /**

@@ -107,7 +107,7 @@ export class ClashRoom extends Server {
       id: p.id,
       name: p.name,
       avatarKey: p.avatarKey,
-      status: p.id === init.owner.id || p.bot ? 'ACCEPTED' : 'PENDING',
+      status: p.id === init.owner.id || p.bot || init.quickMatch ? 'ACCEPTED' : 'PENDING',
       score: null,
       gameId: null,
       bot: p.bot,
@@ -123,6 +123,7 @@ export class ClashRoom extends Server {
         turn: 0,
         turnSeconds: init.turnSeconds,
         turnDeadline: null,
+        quickMatch: init.quickMatch,
         createdAt: init.createdAt,
         updatedAt: init.createdAt,
       },
@@ -134,8 +135,8 @@ export class ClashRoom extends Server {
     // The Worker inserted the index rows with exactly these values, so it is current from the start.
     this.#index.markCurrent(1);
     this.#alarms.set('expire', init.createdAt + CLASH_PENDING_TTL_MS);
-    this.#tell(record, init.players.slice(1), 'clash-invitation', init.owner.name);
-    // Against the bot alone, everyone has accepted already.
+    if (!init.quickMatch) this.#tell(record, init.players.slice(1), 'clash-invitation', init.owner.name);
+    // Against the bot alone, or quick-matched, everyone has accepted already.
     return (await this.#start()) ?? this.#answer(init.owner.id);
   }
 
@@ -481,7 +482,8 @@ export class ClashRoom extends Server {
     if (outcome === 'failed') return refuseClash(503, 'service-unavailable');
     if (!outcome) return null;
     await this.#published(outcome);
-    this.#tell(outcome, outcome.clash.players, 'clash-started');
+    // Quick-matched players hear of their match from the queue instead.
+    if (!outcome.clash.quickMatch) this.#tell(outcome, outcome.clash.players, 'clash-started');
     this.#tellTurn(outcome);
     return null;
   }

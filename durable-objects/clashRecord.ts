@@ -58,6 +58,8 @@ export interface NewClash {
   createdAt: number;
   /** The turn clock; null: untimed. */
   turnSeconds: TurnSeconds | null;
+  /** Paired by the quick-match queue: everyone has accepted, nobody is invited. */
+  quickMatch: boolean;
 }
 
 /** Who a socket of the room belongs to, kept as the connection's state (it survives hibernation). */

@@ -10,6 +10,7 @@ declare global {
       GAME_ROOM: DurableObjectNamespace<import('../durable-objects/GameRoom').GameRoom>;
       CLASH_ROOM: DurableObjectNamespace<import('../durable-objects/ClashRoom').ClashRoom>;
       PRESENCE: DurableObjectNamespace<import('../durable-objects/Presence').Presence>;
+      QUICK_MATCH: DurableObjectNamespace<import('../durable-objects/QuickMatch').QuickMatch>;
       ENVIRONMENT: 'development' | 'production' | string;
       APP_VERSION: string;
       HUMAN_CHECK: 'on' | 'off' | string;

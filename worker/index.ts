@@ -17,6 +17,8 @@ import { live } from './routes/live';
 import { logsRoutes } from './routes/logs';
 import { metricsRoutes } from './routes/metrics';
 import { playersRoutes } from './routes/players';
+import { quickMatchRoutes } from './routes/quickMatch';
+import { ratingsRoutes } from './routes/ratings';
 import { scoresRoutes } from './routes/scores';
 import { sessionRoutes } from './routes/session';
 import { ticketsRoutes } from './routes/tickets';
@@ -25,6 +27,7 @@ import { ticketsRoutes } from './routes/tickets';
 export { ClashRoom } from '../durable-objects/ClashRoom';
 export { GameRoom } from '../durable-objects/GameRoom';
 export { Presence } from '../durable-objects/Presence';
+export { QuickMatch } from '../durable-objects/QuickMatch';
 
 // Not strict: the SPEC's collection paths end in a slash (`PUT /games/`), and `/games` must answer the same.
 const app = new Hono<{ Bindings: Env; Variables: SessionVariables }>({ strict: false }).basePath('/api');
@@ -53,6 +56,8 @@ app.route('/players', playersRoutes); // players, their preferences, name, e-mai
 app.route('/avatars', avatars); // avatar images under immutable keys, cached for a year
 app.route('/games', gamesRoutes); // games: the current solo game, moves (clash games go to their room), the list
 app.route('/clashes', clashesRoutes); // clashes: create, answer, manage; the games live in the ClashRoom
+app.route('/quick-match', quickMatchRoutes); // the quick-match queue: join (paired at once or 202), leave
+app.route('/ratings', ratingsRoutes); // the clash ratings' tab (a player's history and head-to-head are on players)
 app.route('/scores', scoresRoutes); // scores: the rankings by period, one score with its game, the score statistics
 app.route('/daily', dailyRoutes); // the daily game: today's, starting it once, the day's ranking and the streak
 app.route('/notifications', notificationsRoutes); // one notification: read, delete (the player's list is on players)

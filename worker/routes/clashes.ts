@@ -5,7 +5,7 @@ import { pageQuery } from '../../contract/page';
 import { requireAdmin } from '../auth/admin';
 import { accessOf } from '../auth/access';
 import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
-import { clashExists, deleteClashRows, insertClash, playerClashes } from '../db/clashes';
+import { clashExists, playerClashes } from '../db/clashes';
 import { type Database, database } from '../db/client';
 import { findPlayer } from '../db/players';
 import type { PlayerRow } from '../db/schema';
@@ -13,6 +13,7 @@ import type { Env } from '../env';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { page } from '../lib/hal';
 import { log } from '../lib/log';
+import { openClash } from '../lib/openClash';
 import { clashViewOf, toClashResource } from '../lib/resources/clashes';
 import { pathId, readJson, readQuery } from '../lib/validate';
 
@@ -49,7 +50,7 @@ async function registeredPlayer(c: AppContext): Promise<PlayerRow> {
 }
 
 /** The players to put in a clash, in the given order: each one existing, registered and not banned. */
-async function clashPlayersOf(db: Database, ids: number[]): Promise<NewClashPlayer[]> {
+export async function clashPlayersOf(db: Database, ids: number[]): Promise<NewClashPlayer[]> {
   const rows = await Promise.all(ids.map((id) => findPlayer(db, id)));
   return rows.map((row) => {
     if (!row) throw notFound('player-not-found');
@@ -80,31 +81,13 @@ export const clashesRoutes = new Hono<Clashes>()
     // The owner plays first; the others keep the order they were given in.
     const order = [me.id, ...body.playerIds.filter((id) => id !== me.id)];
     const db = database(c.env.DB);
-    const players = await clashPlayersOf(db, order);
-    const createdAt = Date.now();
-    const row = await insertClash(db, {
+    const created = await openClash(c.env, db, {
       name: body.name,
-      ownerId: me.id,
-      // The practice bot accepts at once, like the owner.
-      players: players.map((p) => ({ id: p.id, status: p.id === me.id || p.bot ? 'ACCEPTED' : 'PENDING' })),
-      createdAt,
+      owner: { id: me.id, name: me.name },
+      players: await clashPlayersOf(db, order),
+      turnSeconds: body.turnSeconds,
+      quickMatch: false,
     });
-    const room = c.env.CLASH_ROOM.getByName(String(row.id));
-    let created: ClashResult;
-    try {
-      created = await room.create({
-        id: row.id,
-        name: row.name,
-        owner: { id: me.id, name: me.name },
-        players,
-        createdAt,
-        turnSeconds: body.turnSeconds,
-      });
-    } catch (error) {
-      // A row without its room would be a clash nobody can open: the rows go, the owner may try again.
-      await deleteClashRows(db, row.id);
-      throw error;
-    }
     return answer(c, created, 201);
   })
   // The caller's clashes, from the D1 index (which the rooms keep current before answering a lobby change);

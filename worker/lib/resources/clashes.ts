@@ -42,6 +42,8 @@ export interface ClashView {
   turnSeconds?: TurnSeconds | null;
   /** When the turn on the clock runs out, epoch ms; null when untimed or not in progress. */
   turnDeadline?: number | null;
+  /** Paired by the quick-match queue (issue 15). */
+  quickMatch?: boolean;
   createdAt: number;
   updatedAt: number;
 }

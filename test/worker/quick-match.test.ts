@@ -1,0 +1,123 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { ClashResource } from '../../contract/clashes';
+import type { QuickMatchWaiting } from '../../contract/quickMatch';
+import { notifications, players } from './clashes-helpers';
+import { call, expectError, json, registerGuest, type Session } from './helpers';
+import { openTab } from './presence-helpers';
+
+// Issue 15's quick match: "Play someone now" joins one queue; the second player to come is paired with the
+// waiting player of the nearest rating and both are in a started, clocked 2-player clash at once.
+
+const queue = () => env.QUICK_MATCH.getByName('global');
+const join = (session: Session | null) => call('/quick-match/', { method: 'POST', jar: session?.jar });
+const leave = (session: Session) => call('/quick-match/', { method: 'DELETE', jar: session.jar });
+
+async function setRating(session: Session, value: number) {
+  // The displayed value is 1500 + 50·(mu − 25).
+  await env.DB.prepare('UPDATE players SET rating_mu = ? WHERE id = ?')
+    .bind(25 + (value - 1500) / 50, session.player.id)
+    .run();
+}
+
+/** The test files share the queue object: each test starts with it empty. */
+async function emptyQueue() {
+  for (const entry of await queue().waiting()) await queue().leave(entry.playerId);
+}
+
+describe('the quick-match queue', () => {
+  it('is for registered players', async () => {
+    await expectError(await join(null), 401, 'unauthorized');
+    await expectError(await join(await registerGuest()), 403, 'guest-not-allowed');
+  });
+
+  it('pairs the second player with the one waiting: a started, clocked clash for both', async () => {
+    await emptyQueue();
+    const [ana, ben] = await players(2);
+    const anaTab = await openTab(ana);
+    const benTab = await openTab(ben);
+    const waiting = await join(ana);
+    expect(waiting.status).toBe(202);
+    const body = await json<QuickMatchWaiting>(waiting);
+    expect(body).toMatchObject({ status: 'WAITING', _links: { leave: { href: '/api/quick-match' } } });
+    // Asking again while waiting renews the one entry.
+    expect((await join(ana)).status).toBe(202);
+    expect((await queue().waiting()).map((e) => e.playerId)).toEqual([ana.player.id]);
+    expect((await json<QuickMatchWaiting>(await join(ana))).since).toBe(body.since);
+
+    const matched = await join(ben);
+    expect(matched.status).toBe(200);
+    const clash = await json<ClashResource>(matched);
+    expect(clash).toMatchObject({ status: 'IN_PROGRESS', turnSeconds: 60, turn: 0 });
+    expect(clash.turnDeadline).not.toBeNull();
+    expect(clash.players.map((p) => [p.id, p.status])).toEqual([
+      [ana.player.id, 'ACCEPTED'],
+      [ben.player.id, 'ACCEPTED'],
+    ]);
+    for (const tab of [anaTab, benTab]) {
+      const message = await tab.until((m) => m.type === 'MATCHED');
+      expect(message.type === 'MATCHED' && message.clash.id).toBe(clash.id);
+      tab.close();
+    }
+    const [found] = await notifications(ana.player.id, 'quick-match-found');
+    expect(found).toMatchObject({
+      link: `/clashes/${clash.id}`,
+      params: { player: ben.player.name, rating: '1500' },
+    });
+    // No invitations, no "started" notices: the match is the news.
+    expect(await notifications(ben.player.id, 'clash-invitation', 0)).toHaveLength(0);
+    expect(await notifications(ana.player.id, 'clash-started', 0)).toHaveLength(0);
+    expect(await queue().waiting()).toEqual([]);
+  });
+
+  it('lets a player leave: the next one waits instead of meeting them', async () => {
+    await emptyQueue();
+    const [ana, ben] = await players(2);
+    expect((await join(ana)).status).toBe(202);
+    expect((await leave(ana)).status).toBe(204);
+    expect((await leave(ana)).status).toBe(204);
+    expect((await join(ben)).status).toBe(202);
+    await leave(ben);
+  });
+
+  it('pairs the nearest rating in reach, and widens the reach with the wait', async () => {
+    await emptyQueue();
+    const [low, high, near] = await players(3);
+    await setRating(low, 1200);
+    await setRating(high, 1900);
+    await setRating(near, 1850);
+    expect((await join(low)).status).toBe(202);
+    expect((await join(high)).status).toBe(202); // 700 apart: not yet
+    const matched = await json<ClashResource>(await join(near));
+    expect(matched.players.map((p) => p.id)).toEqual([high.player.id, near.player.id]);
+    // A minute on, anyone meets anyone.
+    const later = Date.now() + 61_000;
+    // Still there, renewing the entry as a waiting page does.
+    for (const at of [20_000, 40_000, 60_000]) await queue().join(low.player.id, 1200, later - 61_000 + at);
+    const result = await queue().join(9_999_999, 2600, later);
+    expect(result.matched?.playerId).toBe(low.player.id);
+  });
+
+  it('forgets a player who stopped renewing their entry', async () => {
+    await emptyQueue();
+    await queue().join(8_000_001, 1500, Date.now() - 31_000);
+    const result = await queue().join(8_000_002, 1500);
+    expect(result.matched).toBeNull();
+    expect((await queue().waiting()).map((e) => e.playerId)).toEqual([8_000_002]);
+    await queue().leave(8_000_002);
+  });
+
+  it('under racing joins pairs everyone once and leaves nobody waiting beside another', async () => {
+    await emptyQueue();
+    const people = await players(8);
+    const answers = await Promise.all(people.map((p) => join(p)));
+    const clashes = await Promise.all(
+      answers.filter((r) => r.status === 200).map((r) => json<ClashResource>(r)),
+    );
+    expect(answers.filter((r) => r.status === 202)).toHaveLength(4);
+    expect(clashes).toHaveLength(4);
+    const seated = clashes.flatMap((c) => c.players.map((p) => p.id)).sort((a, b) => a - b);
+    expect(seated).toEqual(people.map((p) => p.player.id).sort((a, b) => a - b));
+    expect(await queue().waiting()).toEqual([]);
+  });
+});

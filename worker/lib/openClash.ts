@@ -1,0 +1,50 @@
+import type { TurnSeconds } from '../../contract/clashes';
+import type { PlayerRef } from '../../contract/players';
+import type { ClashResult, NewClashPlayer } from '../../durable-objects/clashRecord';
+import { deleteClashRows, insertClash } from '../db/clashes';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+
+export interface ClashToOpen {
+  name: string;
+  owner: PlayerRef;
+  /** In turn order, the owner first. */
+  players: NewClashPlayer[];
+  turnSeconds: TurnSeconds | null;
+  /** Paired by the quick-match queue: both players have accepted already. */
+  quickMatch: boolean;
+}
+
+/**
+ * The one way a clash comes to be (the create form, the quick-match queue): its D1 rows first, then its
+ * room, which holds it from then on. The owner, the bot and quick-matched players have accepted at once.
+ */
+export async function openClash(
+  env: Pick<Env, 'CLASH_ROOM'>,
+  db: Database,
+  open: ClashToOpen,
+): Promise<ClashResult> {
+  const createdAt = Date.now();
+  const accepted = (p: NewClashPlayer) => open.quickMatch || p.bot || p.id === open.owner.id;
+  const row = await insertClash(db, {
+    name: open.name,
+    ownerId: open.owner.id,
+    players: open.players.map((p) => ({ id: p.id, status: accepted(p) ? 'ACCEPTED' : 'PENDING' })),
+    createdAt,
+  });
+  try {
+    return await env.CLASH_ROOM.getByName(String(row.id)).create({
+      id: row.id,
+      name: row.name,
+      owner: open.owner,
+      players: open.players,
+      createdAt,
+      turnSeconds: open.turnSeconds,
+      quickMatch: open.quickMatch,
+    });
+  } catch (error) {
+    // A row without its room would be a clash nobody can open: the rows go, the caller may try again.
+    await deleteClashRows(db, row.id);
+    throw error;
+  }
+}

@@ -1,0 +1,97 @@
+import { Hono } from 'hono';
+import { QUICK_MATCH_TURN_SECONDS } from '../../contract/clashes';
+import type { QuickMatchWaiting } from '../../contract/quickMatch';
+import { ratingValue } from '../../contract/ratings';
+import type { QueueEntry } from '../../durable-objects/QuickMatch';
+import { PRESENCE_ROOM } from '../auth/access';
+import { type AppContext, requirePlayer, type SessionVariables } from '../auth/session';
+import { database } from '../db/client';
+import type { PlayerRow } from '../db/schema';
+import type { Env } from '../env';
+import { AppError, forbidden } from '../lib/errors';
+import { links } from '../lib/hal';
+import { log } from '../lib/log';
+import { notify } from '../lib/notify';
+import { openClash } from '../lib/openClash';
+import { clashPlayersOf } from './clashes';
+
+type QuickMatchRoutes = { Bindings: Env; Variables: SessionVariables };
+
+/** The one queue for everyone. */
+const QUICK_MATCH_ROOM = 'global';
+const PATH = '/api/quick-match';
+
+const queueOf = (c: AppContext) => c.env.QUICK_MATCH.getByName(QUICK_MATCH_ROOM);
+
+/** Quick matches are rated clashes: registered players only. */
+async function registeredPlayer(c: AppContext): Promise<PlayerRow> {
+  const me = await requirePlayer(c);
+  if (me.guest) throw forbidden('guest-not-allowed');
+  return me;
+}
+
+function waiting(entry: QueueEntry): QuickMatchWaiting {
+  return {
+    status: 'WAITING',
+    since: new Date(entry.since).toISOString(),
+    _links: links({ self: PATH, leave: PATH }),
+  };
+}
+
+/**
+ * The caller met `partner`, who waited: a started 2-player clash with the quick match's clock, the one
+ * who waited first. Should it fail, the partner goes back to the queue as they were.
+ */
+async function matchWith(c: AppContext, me: PlayerRow, partner: QueueEntry) {
+  const db = database(c.env.DB);
+  try {
+    const players = await clashPlayersOf(db, [partner.playerId, me.id]);
+    const [first, second] = players;
+    if (!first || !second) throw new Error('a quick-match player is missing');
+    const opened = await openClash(c.env, db, {
+      name: `${first.name} – ${second.name}`,
+      owner: { id: first.id, name: first.name },
+      players,
+      turnSeconds: QUICK_MATCH_TURN_SECONDS,
+      quickMatch: true,
+    });
+    if (!opened.ok) throw new AppError(opened.status, opened.key);
+    return opened.clash;
+  } catch (error) {
+    await queueOf(c).putBack(partner);
+    throw error;
+  }
+}
+
+export const quickMatchRoutes = new Hono<QuickMatchRoutes>()
+  // Join (or, while waiting, renew): 200 with the started clash when someone suitable was waiting, else
+  // 202. Both players' tabs get MATCHED on the presence channel; the one who waited also a notification.
+  .post('/', async (c) => {
+    const me = await registeredPlayer(c);
+    const joined = await queueOf(c).join(me.id, ratingValue(me.ratingMu));
+    if (!joined.matched) return c.json(waiting(joined.waiting), 202);
+    const clash = await matchWith(c, me, joined.matched);
+    const presence = c.env.PRESENCE.getByName(PRESENCE_ROOM);
+    const partnerId = joined.matched.playerId;
+    const told = Promise.all([
+      // Started, the clash shows the same to both (its links are the lobby's, and there is none).
+      presence.push(partnerId, { type: 'MATCHED', clash }),
+      presence.push(me.id, { type: 'MATCHED', clash }),
+      notify(c.env, database(c.env.DB), {
+        playerId: partnerId,
+        kind: 'quick-match-found',
+        params: { player: me.name, rating: String(ratingValue(me.ratingMu)) },
+        link: `/clashes/${clash.id}`,
+      }),
+    ]).catch((error) =>
+      log(c, { level: 'ERROR', message: 'quick-match-tell', data: { error: String(error) } }),
+    );
+    c.executionCtx.waitUntil(told);
+    return c.json(clash, 200);
+  })
+  // Leave the queue (the page closed, or the bot was chosen instead); 204 whether or not one was waiting.
+  .delete('/', async (c) => {
+    const me = await requirePlayer(c);
+    await queueOf(c).leave(me.id);
+    return c.body(null, 204);
+  });
