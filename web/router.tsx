@@ -42,6 +42,7 @@ export const router = createBrowserRouter([
           { path: '/players/:id', lazy: lazy(() => import('./routes/Player')) },
           { path: '/scores', lazy: lazy(() => import('./routes/Scores')) },
           { path: '/scores/:id', lazy: lazy(() => import('./routes/Score')) },
+          { path: '/daily', lazy: lazy(() => import('./routes/Daily')) },
           { path: '/clashes', element: <Clashes /> },
           { path: '/clashes/:id', element: <Clash /> },
           { path: '/profile', element: <Profile /> },

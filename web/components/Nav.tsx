@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useDaily } from '../api/daily';
 import { useSession } from '../api/session';
 import { useLayout } from '../layout';
 import { Avatar } from './Avatar';
@@ -12,6 +13,7 @@ import {
   AdminIcon,
   ClashesIcon,
   CloseIcon,
+  DailyIcon,
   MenuIcon,
   PlayIcon,
   ProfileIcon,
@@ -46,14 +48,31 @@ async function shareSite(texts: { title: string; text: string; copied: string; c
   }
 }
 
-/** On the icon rail the label is visually hidden: the tooltip shows it. */
-function NavItem({ to, icon, label, end }: { to: string; icon: ReactNode; label: string; end?: boolean }) {
+/** On the icon rail the label is visually hidden: the tooltip shows it. A `badge` is a dot that says why. */
+function NavItem({
+  to,
+  icon,
+  label,
+  end,
+  badge,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  end?: boolean;
+  badge?: string;
+}) {
   const { rail } = useLayout();
+  const tip = badge ? `${label} · ${badge}` : label;
   return (
     <li>
-      <NavLink to={to} end={end} className="nav-item" title={rail ? label : undefined}>
+      <NavLink to={to} end={end} className="nav-item" title={rail ? tip : undefined}>
         {icon}
-        <span>{label}</span>
+        <span>
+          {label}
+          {badge ? <span className="visually-hidden"> · {badge}</span> : null}
+        </span>
+        {badge ? <i className="nav-dot" data-testid="nav-dot" aria-hidden="true" /> : null}
       </NavLink>
     </li>
   );
@@ -71,6 +90,9 @@ export function Nav() {
   const { pathname } = useLocation();
   // Notifications are for registered players (SPEC section 6): a guest gets no bell.
   const bell = player !== null && !player.guest;
+  // Today's daily game, asked once on load for a registered player: a dot while it waits to be started.
+  const daily = useDaily(bell ? player.id : undefined);
+  const dailyWaiting = bell && !!daily.data?._links.start;
 
   // Any navigation closes the menu: a link in it, but also the back button or a redirect.
   useEffect(() => {
@@ -161,6 +183,12 @@ export function Nav() {
         </div>
         <ul className="nav-list">
           <NavItem to="/" end icon={<PlayIcon />} label={t('nav.play')} />
+          <NavItem
+            to="/daily"
+            icon={<DailyIcon />}
+            label={t('nav.daily')}
+            badge={dailyWaiting ? t('nav.dailyWaiting') : undefined}
+          />
           <NavItem to="/clashes" icon={<ClashesIcon />} label={t('nav.clashes')} />
           <NavItem to="/rankings" icon={<RankingsIcon />} label={t('nav.rankings')} />
           <NavItem to="/profile" icon={<ProfileIcon />} label={t('nav.profile')} />

@@ -43,6 +43,15 @@ export const PlayIcon = () => (
   </Icon>
 );
 
+/** A calendar page with a die's pip: the Daily Yamb. */
+export const DailyIcon = () => (
+  <Icon>
+    <rect x="3" y="5" width="18" height="16" rx="3" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+    <circle cx="12" cy="15.5" r="1.2" fill="currentColor" />
+  </Icon>
+);
+
 export const ClashesIcon = () => (
   <Icon>
     <path d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2" />

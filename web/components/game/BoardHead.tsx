@@ -1,8 +1,10 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { dayOf } from '../../../contract/daily';
 import type { GameResource } from '../../../contract/games';
 import type { LiveState } from '../../api/live';
 import { formatPercent } from '../../format';
+import { formatDay } from '../daily/day';
 
 export interface BoardHeadProps {
   game: GameResource;
@@ -16,7 +18,12 @@ export interface BoardHeadProps {
  * A clash game is headed as its player's sheet for them. An archived game is no longer played or watched
  * live: it is headed with its number for its player ("Game 12") and with its player's name for others.
  */
-function heading(game: GameResource, isPlayer: boolean, t: TFunction): string {
+function heading(game: GameResource, isPlayer: boolean, t: TFunction, locale: string): string {
+  // A daily game is headed with its day, which is the same game for everyone.
+  if (game.type === 'DAILY') {
+    const date = formatDay(dayOf(Date.parse(game.createdAt)), locale);
+    return isPlayer ? t('daily.heading', { date }) : t('daily.headingOf', { date, name: game.player.name });
+  }
   // In a clash the page is the match: the player's own board is their sheet in it.
   if (game.type === 'CLASH' && isPlayer) return t('game.yourSheet');
   if (game.status === 'ARCHIVED') {
@@ -33,7 +40,7 @@ export function BoardHead({ game, isPlayer, live, level = 1 }: BoardHeadProps) {
   return (
     <header className="board-head">
       <Heading id="board-title" className="board-title">
-        {heading(game, isPlayer, t)}
+        {heading(game, isPlayer, t, i18n.language)}
       </Heading>
       <ul className="board-stats">
         <li className={`board-chip board-chip--${game.status.toLowerCase()}`}>

@@ -7,6 +7,7 @@ import { BoardControls } from './BoardControls';
 import { BoardHead } from './BoardHead';
 import { boardHint } from './boardHint';
 import { BoardTray } from './BoardTray';
+import { DailyResult } from '../daily/DailyResult';
 import { Congratulations } from './Congratulations';
 import { Sheet } from './Sheet';
 import { SheetLegend } from './SheetLegend';
@@ -53,6 +54,8 @@ export function GameBoard({ game, viewerId, live, onNewGame, headingLevel = 1, b
       aria-labelledby="board-title"
     >
       <BoardHead game={game} isPlayer={c.isPlayer} live={live} level={headingLevel} />
+      {/* A daily game has no congratulations dialog and no next game: its result, to share, heads the board. */}
+      {game.type === 'DAILY' && c.isPlayer && c.completed ? <DailyResult game={game} /> : null}
       {c.isPlayer ? null : (
         <p className="board-banner" role="status">
           {banner ?? t('game.watchingHint', { name: game.player.name })}

@@ -15,3 +15,16 @@ export async function shareScore(text: string, url: string) {
   // SPEC section 2: an alert where the browser cannot share.
   window.alert(`${text}\n${url}`);
 }
+
+/**
+ * Copies `text` to the clipboard; false where the browser refuses (no clipboard, an insecure page, a
+ * denied permission), so the caller can show the text to be selected by hand.
+ */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
