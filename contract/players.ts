@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Links } from './links';
+import type { Rating } from './ratings';
 
 /** How other resources name a player. */
 export interface PlayerRef {
@@ -20,7 +21,9 @@ export type PlayerLinkName =
   | 'email'
   | 'logs'
   | 'avatar'
-  | 'notifications';
+  | 'notifications'
+  | 'ratings'
+  | 'headToHead';
 
 /**
  * A player (SPEC.md section 3), as GET /api/players/{id} and /me, sign-up, sign-in, refresh and the
@@ -37,6 +40,8 @@ export interface PlayerResource {
   guest: boolean;
   /** The practice opponent "Yamb Bot" (issue 11): it never signs in and plays only in clashes. */
   bot: boolean;
+  /** The clash rating (contract/ratings.ts); null for guests and the bot, who are never rated. */
+  rating: Rating | null;
   status: PlayerStatus;
   createdAt: string;
   updatedAt: string;

@@ -1,7 +1,9 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import { progress, totalSum } from '../game';
 import type { Database } from '../worker/db/client';
+import { ratingWrites } from '../worker/db/ratings';
 import { clashes, clashPlayers, games, scores } from '../worker/db/schema';
+import { ratingPlaces } from '../worker/lib/ratings';
 import { winnerOf } from '../worker/lib/resources/clashes';
 import type { Deadline } from './alarms';
 import type { ClashRecord } from './clashRecord';
@@ -38,9 +40,13 @@ export class ClashIndex extends WriteBehindIndex<ClashRecord> {
 /**
  * Every row of the clash as the record has it, in one batch (one transaction). Idempotent: players are
  * upserted, the departed deleted, and a score is unique on its game, so a retried write changes nothing.
+ * A completed clash's players get their places and, in the same batch, their new ratings (db/ratings.ts:
+ * guarded so that a retry rates nobody twice).
  */
 async function writeClashRows(db: Database, { clash, games: held }: ClashRecord): Promise<void> {
   const ids = clash.players.map((p) => p.id);
+  const completed = clash.status === 'COMPLETED';
+  const places = completed ? ratingPlaces(clash.players) : clash.players.map(() => null);
   const clashRow = db
     .update(clashes)
     .set({
@@ -64,10 +70,11 @@ async function writeClashRows(db: Database, { clash, games: held }: ClashRecord)
         position,
         score: p.score,
         gameId: p.gameId,
+        place: places[position],
       })
       .onConflictDoUpdate({
         target: [clashPlayers.clashId, clashPlayers.playerId],
-        set: { status: p.status, position, score: p.score, gameId: p.gameId },
+        set: { status: p.status, position, score: p.score, gameId: p.gameId, place: places[position] },
       }),
   );
   const gameRows = Object.values(held).map(({ state, meta }) =>
@@ -83,21 +90,23 @@ async function writeClashRows(db: Database, { clash, games: held }: ClashRecord)
   );
   // Written once the clash is over, not as each game ends: a clash's scores count together. A sheet left
   // unfinished (its player forfeited, or the others did and the clash ended) is no score.
-  const scoreRows =
-    clash.status === 'COMPLETED'
-      ? Object.values(held)
-          .filter(({ state }) => state.status === 'COMPLETED')
-          .map(({ state, meta }) =>
-            db
-              .insert(scores)
-              .values({
-                playerId: meta.player.id,
-                gameId: meta.id,
-                value: totalSum(state.sheet),
-                createdAt: clash.updatedAt,
-              })
-              .onConflictDoNothing({ target: scores.gameId }),
-          )
-      : [];
-  await db.batch([clashRow, departed, ...members, ...gameRows, ...scoreRows]);
+  const scoreRows = completed
+    ? Object.values(held)
+        .filter(({ state }) => state.status === 'COMPLETED')
+        .map(({ state, meta }) =>
+          db
+            .insert(scores)
+            .values({
+              playerId: meta.player.id,
+              gameId: meta.id,
+              value: totalSum(state.sheet),
+              createdAt: clash.updatedAt,
+            })
+            .onConflictDoNothing({ target: scores.gameId }),
+        )
+    : [];
+  const ratingRows = completed
+    ? await ratingWrites(db, { id: clash.id, players: clash.players, completedAt: clash.updatedAt })
+    : [];
+  await db.batch([clashRow, departed, ...members, ...gameRows, ...scoreRows, ...ratingRows]);
 }

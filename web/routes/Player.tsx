@@ -10,6 +10,7 @@ import { PlayerAdminSections } from '../components/admin/PlayerAdminSections';
 import { Avatar } from '../components/Avatar';
 import { PlayerFigures } from '../components/player/PlayerFigures';
 import { BotBadge } from '../components/player/BotBadge';
+import { HeadToHeadSection, PlayerRating } from '../components/player/PlayerRating';
 import '../components/player/player.css';
 import { COMPACT_TABLE } from '../components/table/cells';
 import { DataTable } from '../components/table/DataTable';
@@ -81,6 +82,8 @@ export default function Player() {
         </div>
       </header>
       <PlayerFigures id={player.id} />
+      <HeadToHeadSection player={player} />
+      <PlayerRating player={player} />
       <PlayerHistory id={player.id} />
       <PlayerScores id={player.id} />
       {me?.admin ? <PlayerAdminSections player={player} /> : null}

@@ -6,6 +6,7 @@ import { usePagedList } from '../api/pages';
 import { type Period, PERIODS, scoreKeys, useBestScore } from '../api/scores';
 import { useSession } from '../api/session';
 import { RankingStats } from '../components/rankings/RankingStats';
+import { RatingTable } from '../components/rankings/RatingTable';
 import '../components/rankings/rankings.css';
 import { COMPACT_TABLE, PlayerLink } from '../components/table/cells';
 import { type Column, DataTable } from '../components/table/DataTable';
@@ -17,9 +18,13 @@ function periodOf(value: string | null): Period {
   return (PERIODS as readonly string[]).includes(value ?? '') ? (value as Period) : 'all';
 }
 
+/** The tabs: the score periods, then the clash ratings (`?period=rating`). */
+const TABS = [...PERIODS, 'rating'] as const;
+type Tab = (typeof TABS)[number];
+
 /**
  * `/rankings`: the best scores of all time, this week or today (`?period=`), the player's own best of the
- * period highlighted, and the statistics beside the table.
+ * period highlighted, and the statistics beside the table; or the clash ratings (`?period=rating`).
  */
 export default function Rankings() {
   const { t, i18n } = useTranslation();
@@ -28,6 +33,7 @@ export default function Rankings() {
   const { player: me } = useSession();
   const [params, setParams] = useSearchParams();
   const period = periodOf(params.get('period'));
+  const tab: Tab = params.get('period') === 'rating' ? 'rating' : period;
   const best = useBestScore(me?.id, period).data ?? null;
   const list = usePagedList<ScoreSummary, ScoreSort>({
     key: scoreKeys.list(),
@@ -37,18 +43,20 @@ export default function Rankings() {
     sorts: SCORE_SORTS,
     sort: 'value',
     filters: { period },
+    enabled: tab !== 'rating',
   });
   const locale = i18n.language;
   const number = new Intl.NumberFormat(locale);
   const offset = (list.info?.number ?? 0) * (list.info?.size ?? 0);
   const position = new Map(list.rows.map((score, i) => [score.id, offset + i + 1]));
 
-  // Another period starts from its first page, in the same sort and size.
-  const choose = (next: Period) =>
+  // Another period starts from its first page, in the same sort and size; the rating tab has its own sort.
+  const choose = (next: Tab) =>
     setParams(
       (current) => {
         const params = new URLSearchParams(current);
         params.delete('page');
+        if (next === 'rating' || tab === 'rating') params.delete('sort');
         if (next === 'all') params.delete('period');
         else params.set('period', next);
         return params;
@@ -58,7 +66,7 @@ export default function Rankings() {
   const onTabKey = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
-    const next = PERIODS[(PERIODS.indexOf(period) + step + PERIODS.length) % PERIODS.length];
+    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length];
     choose(next);
     document.getElementById(`rankings-tab-${next}`)?.focus();
   };
@@ -90,30 +98,31 @@ export default function Rankings() {
     <section className="page rankings-page" aria-labelledby="rankings-title">
       <h1 id="rankings-title">{t('screens.rankings')}</h1>
       <div className="tabs" role="tablist" aria-label={t('rankings.period')} onKeyDown={onTabKey}>
-        {PERIODS.map((option) => (
+        {TABS.map((option) => (
           <button
             key={option}
             id={`rankings-tab-${option}`}
             type="button"
             role="tab"
             className="tab"
-            aria-selected={period === option}
+            aria-selected={tab === option}
             aria-controls="rankings-panel"
-            tabIndex={period === option ? 0 : -1}
+            tabIndex={tab === option ? 0 : -1}
             onClick={() => choose(option)}
           >
             {t(`rankings.periods.${option}`)}
           </button>
         ))}
       </div>
-      <div className="rankings-layout">
+      <div className={tab === 'rating' ? 'rankings-layout rankings-layout--single' : 'rankings-layout'}>
         <div
           id="rankings-panel"
           role="tabpanel"
-          aria-labelledby={`rankings-tab-${period}`}
+          aria-labelledby={`rankings-tab-${tab}`}
           className="rankings-main"
         >
-          {me ? (
+          {tab === 'rating' ? <RatingTable /> : null}
+          {tab !== 'rating' && me ? (
             <p className="ranking-mine">
               {best ? (
                 <>
@@ -129,17 +138,19 @@ export default function Rankings() {
               )}
             </p>
           ) : null}
-          <DataTable
-            id="rankings"
-            list={list}
-            columns={columns}
-            caption={t(`rankings.periods.${period}`)}
-            rowKey={(score) => score.id}
-            rowClassName={(score) => (score.id === best?.id ? 'data-row-mine' : undefined)}
-            empty={t(`rankings.empty.${period}`)}
-          />
+          {tab !== 'rating' ? (
+            <DataTable
+              id="rankings"
+              list={list}
+              columns={columns}
+              caption={t(`rankings.periods.${period}`)}
+              rowKey={(score) => score.id}
+              rowClassName={(score) => (score.id === best?.id ? 'data-row-mine' : undefined)}
+              empty={t(`rankings.empty.${period}`)}
+            />
+          ) : null}
         </div>
-        <RankingStats period={period} />
+        {tab !== 'rating' ? <RankingStats period={period} /> : null}
       </div>
     </section>
   );

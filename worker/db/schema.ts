@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { NOTIFICATION_KINDS, type NotificationParams } from '../../contract/notifications';
 import { TICKET_STATUSES } from '../../contract/tickets';
+import { RATING_MU, RATING_SIGMA } from '../../contract/ratings';
 
 // Times are epoch milliseconds: D1 has no date type and numbers sort and compare cheaply.
 const createdAt = () =>
@@ -26,6 +27,13 @@ export const players = sqliteTable(
     guest: integer('guest', { mode: 'boolean' }).notNull().default(true),
     /** The practice opponent (migration 0009 inserts it): registered, never signs in, plays in clash rooms. */
     bot: integer('bot', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The clash rating (Weng-Lin, db/ratings.ts): on the player's own row, so every read of a player for a
+     * resource has it without a join. `ratedClashes` 0 is the default rating, unrated.
+     */
+    ratingMu: real('rating_mu').notNull().default(RATING_MU),
+    ratingSigma: real('rating_sigma').notNull().default(RATING_SIGMA),
+    ratedClashes: integer('rated_clashes').notNull().default(0),
     status: text('status', { enum: ['ACTIVE', 'BANNED'] })
       .notNull()
       .default('ACTIVE'),
@@ -50,6 +58,10 @@ export const players = sqliteTable(
     index('players_created_at_idx').on(t.createdAt),
     index('players_updated_at_idx').on(t.updatedAt),
     index('players_name_idx').on(t.name),
+    // The rating tab: rated players by mu (the displayed value's order), the id breaking ties.
+    index('players_rating_idx')
+      .on(t.ratingMu, t.id)
+      .where(sql`${t.ratedClashes} > 0`),
   ],
 );
 
@@ -198,6 +210,8 @@ export const clashPlayers = sqliteTable(
     position: integer('position').notNull(),
     gameId: integer('game_id').references(() => games.id, { onDelete: 'set null' }),
     score: integer('score'),
+    /** Once completed: the place the ratings and head-to-head count (db/ratings.ts `ratingPlaces`). */
+    place: integer('place'),
   },
   (t) => [
     primaryKey({ columns: [t.clashId, t.playerId] }),
@@ -400,3 +414,32 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type LogRow = typeof logs.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
 export type MetricsRow = typeof metrics.$inferSelect;
+
+/**
+ * One row per rated clash and player: the rating before and after it. Its key is what makes a retried
+ * completion rate nobody twice (db/ratings.ts guards each player's update on this row not existing yet).
+ */
+export const ratingChanges = sqliteTable(
+  'rating_changes',
+  {
+    clashId: integer('clash_id')
+      .notNull()
+      .references(() => clashes.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    place: integer('place').notNull(),
+    muBefore: real('mu_before').notNull(),
+    sigmaBefore: real('sigma_before').notNull(),
+    muAfter: real('mu_after').notNull(),
+    sigmaAfter: real('sigma_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clashId, t.playerId] }),
+    // A player's history, newest first.
+    index('rating_changes_player_id_created_at_idx').on(t.playerId, t.createdAt),
+  ],
+);
+
+export type RatingChangeRow = typeof ratingChanges.$inferSelect;

@@ -8,6 +8,7 @@ import { pageQuery } from '../../contract/page';
 import { PLAYER_SORTS, PreferencesBody } from '../../contract/players';
 import { EmailChangeBody, UsernameBody } from '../../contract/account';
 import type { ActivePlayers } from '../../contract/presence';
+import { RATING_CHANGE_SORTS } from '../../contract/ratings';
 import { SCORE_SORTS } from '../../contract/scores';
 import { PRESENCE_ROOM } from '../auth/access';
 import { countMail, mailVerification } from '../auth/mails';
@@ -20,19 +21,21 @@ import { playerLogs } from '../db/logs';
 import { deletePlayerNotifications, playerNotifications } from '../db/notifications';
 import { findPlayer, listPlayers, nameTaken, uniqueViolationKey, updatePlayer } from '../db/players';
 import { findPreferences, savePreferences } from '../db/preferences';
+import { headToHead, playerRatingChanges } from '../db/ratings';
 import type { PlayerRow } from '../db/schema';
 import { playerScores } from '../db/scores';
 import { overallStats, playerStats } from '../db/stats';
 import type { Env } from '../env';
 import { checkAvatar, readAvatarUpload } from '../lib/avatarUpload';
 import { sameAddress } from '../lib/email';
-import { conflict, forbidden, notFound } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { page } from '../lib/hal';
 import { clashViewOf, toClashResource } from '../lib/resources/clashes';
 import { toGameSummary } from '../lib/resources/game';
 import { toLogSummary } from '../lib/resources/logs';
 import { toNotification } from '../lib/resources/notifications';
 import { toPlayerResource } from '../lib/resources/player';
+import { toHeadToHead, toRatingChange } from '../lib/resources/ratings';
 import { toScoreSummary } from '../lib/resources/scores';
 import { pathId, readJson, readQuery } from '../lib/validate';
 
@@ -158,6 +161,24 @@ export const playersRoutes = new Hono<Players>()
       toClashResource(clashViewOf(row.clash, row.owner, row.members), viewerId),
     );
     return c.json(page('clashes', items, request, total));
+  })
+  // The player's rated clashes: their rating before and after each (the player page's chart).
+  .get('/:id/ratings', async (c) => {
+    const request = readQuery(c, pageQuery(RATING_CHANGE_SORTS, 'createdAt'));
+    const db = database(c.env.DB);
+    const player = await existingPlayer(db, pathId(c));
+    const { rows, total } = await playerRatingChanges(db, player.id, request);
+    return c.json(page('ratings', rows.map(toRatingChange), request, total));
+  })
+
+  // The signed-in viewer's record against the player; against oneself there is none to give.
+  .get('/:id/head-to-head', async (c) => {
+    const me = await requirePlayer(c);
+    const db = database(c.env.DB);
+    const player = await existingPlayer(db, pathId(c));
+    if (player.id === me.id) throw badRequest('head-to-head-self');
+    const record = await headToHead(db, me.id, player.id);
+    return c.json(toHeadToHead({ id: player.id, name: player.name }, record));
   })
 
   // The player's own and the admins'.

@@ -7,8 +7,16 @@ import './chart.css';
  * A player's score history: each score a dot at its date, joined by a thin line, and the running average
  * drawn over it. Drawn in the pixels of its box (measured), so the labels keep their size from a phone to a
  * desktop; the colours are the theme's variables (chart.css). Loaded on demand (React.lazy) by the player page.
+ * `kind="rating"` draws a player's clash rating after each rated clash instead, without an average.
  */
-export default function ScoreChart({ points }: { points: HistoryPoint[] }) {
+export default function ScoreChart({
+  points,
+  kind = 'score',
+}: {
+  points: HistoryPoint[];
+  kind?: 'score' | 'rating';
+}) {
+  const rating = kind === 'rating';
   const { t, i18n } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -32,20 +40,31 @@ export default function ScoreChart({ points }: { points: HistoryPoint[] }) {
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   const date = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short' });
   const last = geometry.points[geometry.points.length - 1];
-  const label = last
-    ? t('player.chart.summary', {
-        count: points.length,
-        from: date.format(points[0].time),
-        to: date.format(last.time),
-        average: number.format(last.average),
-      })
-    : t('player.chart.empty');
+  const label = !last
+    ? t('player.chart.empty')
+    : rating
+      ? t('player.ratingChart.summary', {
+          count: points.length,
+          from: date.format(points[0].time),
+          to: date.format(last.time),
+          value: number.format(last.value),
+        })
+      : t('player.chart.summary', {
+          count: points.length,
+          from: date.format(points[0].time),
+          to: date.format(last.time),
+          average: number.format(last.average),
+        });
 
   return (
     <figure className="score-chart">
       <figcaption className="score-chart-legend">
-        <span className="score-chart-key score-chart-key-score">{t('player.chart.score')}</span>
-        <span className="score-chart-key score-chart-key-average">{t('player.chart.average')}</span>
+        <span className="score-chart-key score-chart-key-score">
+          {rating ? t('player.ratingChart.rating') : t('player.chart.score')}
+        </span>
+        {rating ? null : (
+          <span className="score-chart-key score-chart-key-average">{t('player.chart.average')}</span>
+        )}
       </figcaption>
       <div ref={box} className="score-chart-box">
         {width > 0 ? (
@@ -88,7 +107,7 @@ export default function ScoreChart({ points }: { points: HistoryPoint[] }) {
                 </circle>
               ))}
             </g>
-            <path className="score-chart-average" d={geometry.averagePath} />
+            {rating ? null : <path className="score-chart-average" d={geometry.averagePath} />}
           </svg>
         ) : null}
       </div>

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ClashResource } from '../../../contract/clashes';
+import { useRatingsAfter } from '../../api/ratings';
 import { BotBadge } from '../player/BotBadge';
+import { PlayerRatingBadge } from '../player/RatingBadge';
 import { ClashAvatar } from './ClashAvatar';
 import { CrownIcon } from '../icons';
 import { useOnline } from './useOnline';
@@ -10,6 +12,8 @@ export function ClashPlayers({ clash, viewerId }: { clash: ClashResource; viewer
   const { t } = useTranslation();
   const online = useOnline();
   const playing = clash.status === 'IN_PROGRESS';
+  // The ratings beside the names move when the clash ends.
+  useRatingsAfter(clash);
   return (
     <ol className="clash-players" aria-label={t('clashes.live.players')}>
       {clash.players.map((player, index) => {
@@ -24,6 +28,7 @@ export function ClashPlayers({ clash, viewerId }: { clash: ClashResource; viewer
               <span className="clash-player-name">
                 {player.name}
                 {player.bot ? <BotBadge /> : null}
+                <PlayerRatingBadge playerId={player.id} />
                 {player.id === viewerId ? <span className="clash-you"> {t('clashes.you')}</span> : null}
               </span>
               <span className="clash-player-meta">

@@ -7,6 +7,7 @@ import { type ClashAction, useClashAction } from '../../api/clashes';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { toastError } from '../Toasts';
 import { BotBadge } from '../player/BotBadge';
+import { HeadToHeadBadge, PlayerRatingBadge } from '../player/RatingBadge';
 import { ClashAvatar } from './ClashAvatar';
 import { CrownIcon } from '../icons';
 import { freeSeats } from './model';
@@ -65,9 +66,13 @@ export function Lobby({ clash, viewerId }: LobbyProps) {
                   <span className="lobby-player-name">
                     {player.name}
                     {player.bot ? <BotBadge /> : null}
+                    <PlayerRatingBadge playerId={player.id} />
                     {player.id === viewerId ? <span className="clash-you"> {t('clashes.you')}</span> : null}
                   </span>
                   <span className="lobby-badges">
+                    {viewerId !== null && player.id !== viewerId ? (
+                      <HeadToHeadBadge playerId={player.id} name={player.name} />
+                    ) : null}
                     {player.id === clash.owner.id ? (
                       <span className="clash-badge clash-badge--owner">
                         <CrownIcon size={14} />

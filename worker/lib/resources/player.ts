@@ -1,4 +1,5 @@
 import type { PlayerResource } from '../../../contract/players';
+import { ratingOf } from '../../../contract/ratings';
 import type { PlayerRow } from '../../db/schema';
 import { links } from '../hal';
 
@@ -17,6 +18,7 @@ export function toPlayerResource(row: PlayerRow, viewer: Viewer | null): PlayerR
   const self = viewer?.id === row.id;
   const privileged = self || viewer?.admin === true;
   const base = playerPath(row.id);
+  const rated = !row.guest && !row.bot;
   return {
     id: row.id,
     externalId: row.externalId,
@@ -27,6 +29,7 @@ export function toPlayerResource(row: PlayerRow, viewer: Viewer | null): PlayerR
     admin: row.admin,
     guest: row.guest,
     bot: row.bot,
+    rating: rated ? ratingOf(row.ratingMu, row.ratedClashes) : null,
     status: row.status,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
@@ -42,6 +45,9 @@ export function toPlayerResource(row: PlayerRow, viewer: Viewer | null): PlayerR
       avatar: self && `${base}/avatar`,
       notifications: self && `${base}/notifications`,
       logs: privileged && `${base}/logs`,
+      ratings: rated && `${base}/ratings`,
+      // The signed-in viewer's record against someone else.
+      headToHead: viewer !== null && !self && `${base}/head-to-head`,
     }),
   };
 }

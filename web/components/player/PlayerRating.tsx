@@ -1,0 +1,120 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PlayerResource } from '../../../contract/players';
+import { useHeadToHead, useRatingHistory } from '../../api/ratings';
+import { When } from '../table/cells';
+import './rating.css';
+
+// The same on-demand chunk as the score chart of the page: nothing of it is in the first load of `/`.
+const ScoreChart = lazy(() => import('../chart/ScoreChart'));
+
+/** A player's clash rating on their page: the value, how sure it is, and its history after each rated clash. */
+export function PlayerRating({ player }: { player: PlayerResource }) {
+  const { t, i18n } = useTranslation();
+  const rating = player.rating;
+  const history = useRatingHistory(player.id, !!rating && rating.clashes > 0);
+  if (!rating) return null;
+  const number = new Intl.NumberFormat(i18n.language, { useGrouping: false });
+  const changes = history.data?.changes ?? [];
+  return (
+    <section className="card player-section player-rating" aria-labelledby="player-rating">
+      <h2 id="player-rating">{t('player.rating.title')}</h2>
+      <p className="player-rating-line">
+        <span className="player-rating-value" data-testid="player-rating-value">
+          {number.format(rating.value)}
+        </span>
+        {rating.provisional ? (
+          <span className="player-badge" title={t('rating.provisionalHint')}>
+            {t('rating.provisional')}
+          </span>
+        ) : null}
+        <span className="muted">{t('player.rating.clashes', { count: rating.clashes })}</span>
+      </p>
+      {rating.clashes === 0 ? (
+        <p className="muted">{t('player.rating.none')}</p>
+      ) : history.isError ? (
+        <p role="alert">{history.error.message || t('lists.loadFailed')}</p>
+      ) : !history.data ? (
+        <p className="muted score-chart-placeholder" role="status">
+          {t('lists.loading')}
+        </p>
+      ) : (
+        <>
+          <Suspense
+            fallback={
+              <p className="muted score-chart-placeholder" role="status">
+                {t('lists.loading')}
+              </p>
+            }
+          >
+            <ScoreChart
+              kind="rating"
+              points={changes.map((c) => ({ time: Date.parse(c.createdAt), value: c.after }))}
+            />
+          </Suspense>
+          {history.data.total > changes.length ? (
+            <p className="muted player-note">
+              {t('player.rating.latest', { count: changes.length, total: history.data.total })}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The signed-in viewer's record against the player of the page, and the last clashes they both played. */
+export function HeadToHeadSection({ player }: { player: PlayerResource }) {
+  const { t, i18n } = useTranslation();
+  const link = player._links.headToHead?.href;
+  const query = useHeadToHead(player.id, link);
+  if (!link) return null;
+  const record = query.data;
+  const number = new Intl.NumberFormat(i18n.language);
+  const figures: [string, number | undefined][] = [
+    [t('player.headToHead.wins'), record?.wins],
+    [t('player.headToHead.losses'), record?.losses],
+    [t('player.headToHead.ties'), record?.ties],
+  ];
+  return (
+    <section className="card player-section head-to-head" aria-labelledby="player-head-to-head">
+      <h2 id="player-head-to-head">{t('player.headToHead.title', { name: player.name })}</h2>
+      {query.isError ? (
+        <p role="alert">{query.error.message || t('lists.loadFailed')}</p>
+      ) : (
+        <dl className="figures head-to-head-figures" aria-busy={!record}>
+          {figures.map(([label, value]) => (
+            <div key={label} className="figure">
+              <dt>{label}</dt>
+              <dd>{value === undefined ? '–' : number.format(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {record && record.last.length === 0 ? (
+        <p className="muted">{t('player.headToHead.none', { name: player.name })}</p>
+      ) : null}
+      {record && record.last.length > 0 ? (
+        <>
+          <h3 className="head-to-head-last-title">{t('player.headToHead.last')}</h3>
+          <ul className="head-to-head-last">
+            {record.last.map((clash) => (
+              <li key={clash.clash.id}>
+                <span className={`head-to-head-result head-to-head-result--${clash.result.toLowerCase()}`}>
+                  {t(`player.headToHead.results.${clash.result}`)}
+                </span>
+                <Link to={`/clashes/${clash.clash.id}`} className="head-to-head-clash">
+                  {clash.clash.name}
+                </Link>
+                <span className="muted head-to-head-when">
+                  <When iso={clash.completedAt} locale={i18n.language} short />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
