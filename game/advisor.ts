@@ -11,23 +11,39 @@ import { BOX_TYPES, type BoxType, type Column, type ColumnType, type GameState, 
 // (the turn's own boxes, or each ANNOUNCEMENT box tried after the first roll): ~30k operations each.
 //
 // Across turns the sheet is valued by a potential: every column's total with each empty box counted at its
-// par value (PAR × COLUMN_FACTOR). Filling box B with score s is worth Phi(after) − Phi(before), so
+// par value. Filling box B with score s is worth Phi(after) − Phi(before), so
 // - an ordinary box gives s − par(C, B);
 // - the top section's bonus enters as 30 × P(top ≥ 60), P from a normal around the projected top (filled
 //   + par of the empty ones, sd 4 per empty box), so a good SIXES also buys bonus probability;
 // - the middle section is ONES × (MAX − MIN) with empties at par, so its multiplier is valued as a product;
-// - FREE has the highest factor (its boxes can wait for the dice), so FREE's YAMB and STRAIGHT are protected.
-// Constants: PAR is about what three rolls aimed at the box score (faces: 5 × (1 − (5/6)³) ≈ 2.1 dice of the
-// face, raised towards 3 per face to aim for the bonus). The column factors were chosen with
-// `BENCH_BOT_N=150 npm run bench:bot` (the same 150 seeded games each time, advisor mean score):
-//   DOWN/UP 0.8, FREE 1.0, ANN 0.7: 959.5     all 1.0: 972.1          DOWN/UP 0.6, ANN 0.5: 915.1
-//   all 1.0, FREE 1.15: 1006.6                all 1.0, FREE 1.3: 1016.8 (kept)    FREE 1.5: 964.6
-//   FREE 1.3 with DOWN/UP 1.1: 987.9; with ANN 1.15: 1013.6; with YAMB par 12: 1006.9
-//   FREE 1.2: 1017.9 (the same, within noise); FREE 1.4: 983.6; FREE 1.3 with ANN 0.9: 991.8; YAMB par 28: 974.8
-//   Over 2,000 seeded games (`npm run bench:bot`): mean 1006.9, sd 118.3, p5 816, p50 1006, p95 1202.
-//   par tweaks (YAMB 12, CARRIAGE 20, top +0.5..1, MAX 26, MIN 7) each helped at FREE 1.0 (984–994) but
-//   together with FREE 1.15 they gave 993.5, below FREE 1.15 alone.
-// Not yet tried: par values that depend on the turns left, and on which YAMB box to protect.
+// - FREE has the highest factor (its boxes can wait for the dice), DOWNWARDS and UPWARDS the lowest (their
+//   next box is the only one they offer, so it takes whatever the turn brings).
+// Par knows the turns left: with n empty boxes on the sheet an empty box is worth
+//   par = forced + (PAR × COLUMN_FACTOR − forced) × (1 − e^(−(n−1)/PAR_TAU)),
+// where forced is what three rolls aimed at that box's score alone get (FORCED, computed at load: ONES..SIXES
+// 2.1 4.2 6.3 8.4 10.5 12.6, MAX and MIN 23.3, TRIPS 16.4, STRAIGHT 10.7, BOAT 17.8, CARRIAGE 16.1, YAMB 3.2).
+// Early the dice can wait for a box, so it is worth its full par; on the last turns it is worth what forcing
+// it gets, which makes YAMB and STRAIGHT the boxes to scratch late and good fills of them urgent early.
+// MIN's forced value is the high-aimed 23.3, not the low-aimed 11.7: the low one scored 1037.2 / 1046.4 on
+// the two 300-game sets below against 1071.7 / 1075.5 (late, a high MIN par makes any low MIN a good fill).
+//
+// Constants, chosen with bench:bot (`BENCH_BOT_N=300 BENCH_BOT_GREEDY=0`, the same seeded games each time,
+// advisor mean score; `BENCH_BOT_SEED=5000` checks a second set). The 300-game mean has an sd of ~6.
+// PAR is about what three rolls aimed at the box score (faces: 5 × (1 − (5/6)³) ≈ 2.1 dice of the face,
+// raised towards 3 per face to aim for the bonus), then tuned:
+//   round 1 (150 games, fixed par): DOWN/UP 0.8, FREE 1.0, ANN 0.7: 959.5; all 1.0: 972.1;
+//     all 1.0, FREE 1.15: 1006.6; FREE 1.3: 1016.8 (kept); FREE 1.5: 964.6; FREE 1.4: 983.6;
+//     FREE 1.3 with DOWN/UP 1.1: 987.9, ANN 1.15: 1013.6, ANN 0.9: 991.8, YAMB par 12: 1006.9, 28: 974.8.
+//     Over 2,000 games: mean 1006.9, sd 118.3, p5 816, p50 1006, p95 1202.
+//   round 2 (300 games, seeds 1000..1299; fixed par 1014.6): PAR_TAU 5: 1023.0, 10: 1024.1, 20: 1026.2 (kept),
+//     40: 1018.7. Pars fitted to the boxes' mean final scores: 965.1; halfway to them: 1015.8.
+//   then one change at a time on the kept set: YAMB 30: 999.2, 12: 1041.3, 6: 1043.2 (8 kept);
+//     STRAIGHT 20: 1048.8 (kept), 14: 1051.7, 35: 1030.0; CARRIAGE 18: 1048.0, 32: 1023.3; TRIPS 20: 1047.0;
+//     BOAT 24: 1055.9 but 1041.3 against 1050.2 on seeds 5000.., so not kept; top faces +0.5: 1033.9;
+//     ONES 2: 1029.1, 3.5: 1015.0; MAX 22: 1050.8, 26: 1039.7; MIN 10: 1023.0; bonus sd 6: 1021.6;
+//     FREE 1.15: 1044.1, 1.45: 1051.7; ANN 0.8: 1030.9, 1.2: 1042.9; PAR_TAU 10 / 40 with YAMB 8: 1039.4 / 1041.9;
+//     DOWN/UP 1.1: 1029.8, 0.9: 1059.8 (seeds 5000..: 1069.5), 0.8: 1071.7 (seeds 5000..: 1075.5, kept), 0.7: 1059.8.
+//   Over 2,000 games (`npm run bench:bot`): mean 1065.0, sd 104.0, p5 897, p50 1065, p95 1234 (greedy 522.2).
 
 const PAR: Record<BoxType, number> = {
   ONES: 2.5,
@@ -46,15 +62,15 @@ const PAR: Record<BoxType, number> = {
 };
 
 const COLUMN_FACTOR: Record<ColumnType, number> = {
-  DOWNWARDS: 1,
-  UPWARDS: 1,
+  DOWNWARDS: 0.8,
+  UPWARDS: 0.8,
   FREE: 1.3,
   ANNOUNCEMENT: 1,
 };
 
+/** Turns left (beyond this one) at which par has fallen 1/e ≈ 37% of the way from full to forced. */
 const PAR_TAU = 20;
 
-// prettier-ignore
 const COLUMN_PAR: Record<ColumnType, number[]> = {
   DOWNWARDS: BOX_TYPES.map((b) => PAR[b] * COLUMN_FACTOR.DOWNWARDS),
   UPWARDS: BOX_TYPES.map((b) => PAR[b] * COLUMN_FACTOR.UPWARDS),
