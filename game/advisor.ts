@@ -118,8 +118,7 @@ function normalCdf(z: number): number {
 }
 
 /** The par of an empty box when `w` of the way from its forced value to its full par (see parWeight). */
-function parOf(box: BoxType, column: ColumnType, w: number): number {
-  const b = BOX_TYPES.indexOf(box);
+function parOf(b: number, column: ColumnType, w: number): number {
   const forced = FORCED[b];
   return forced + (COLUMN_PAR[column][b] - forced) * w;
 }
@@ -129,18 +128,36 @@ function parWeight(empty: number): number {
   return 1 - Math.exp(-(empty - 1) / PAR_TAU);
 }
 
-function potential(column: Column, override: BoxType | null, score: number, w: number): number {
-  const value = (box: BoxType): { v: number; empty: boolean } => {
-    if (box === override) return { v: score, empty: false };
-    const found = column.boxes.find((b) => b.type === box)?.value ?? null;
-    return found === null ? { v: parOf(box, column.type, w), empty: true } : { v: found, empty: false };
-  };
+/** A column's boxes in BOX_TYPES order: the filled values, and pars for the empty ones. */
+interface ColumnView {
+  value: Float64Array;
+  empty: boolean[];
+}
+
+function viewOf(column: Column, w: number): ColumnView {
+  const value = new Float64Array(BOX_TYPES.length);
+  const empty = BOX_TYPES.map((box, b) => {
+    const found = column.boxes.find((x) => x.type === box)?.value ?? null;
+    value[b] = found ?? parOf(b, column.type, w);
+    return found === null;
+  });
+  return { value, empty };
+}
+
+const ONES = BOX_TYPES.indexOf('ONES');
+const MAX = BOX_TYPES.indexOf('MAX');
+const MIN = BOX_TYPES.indexOf('MIN');
+const TOP_INDICES = TOP.map((box) => BOX_TYPES.indexOf(box));
+const BOTTOM_INDICES = BOTTOM.map((box) => BOX_TYPES.indexOf(box));
+
+/** The column's projected total, with box `override` (an index, or −1) scored `score`. */
+function potential(view: ColumnView, override: number, score: number): number {
+  const v = (b: number): number => (b === override ? score : view.value[b]);
   let top = 0;
   let emptyTop = 0;
-  for (const box of TOP) {
-    const { v, empty } = value(box);
-    top += v;
-    if (empty) emptyTop++;
+  for (const b of TOP_INDICES) {
+    top += v(b);
+    if (view.empty[b] && b !== override) emptyTop++;
   }
   const bonus =
     emptyTop === 0
@@ -148,9 +165,9 @@ function potential(column: Column, override: BoxType | null, score: number, w: n
         ? TOP_BONUS
         : 0
       : TOP_BONUS * normalCdf((top - (TOP_BONUS_THRESHOLD - 0.5)) / (4 * Math.sqrt(emptyTop)));
-  const middle = Math.max(0, value('ONES').v * (value('MAX').v - value('MIN').v));
+  const middle = Math.max(0, v(ONES) * (v(MAX) - v(MIN)));
   let bottom = 0;
-  for (const box of BOTTOM) bottom += value(box).v;
+  for (const b of BOTTOM_INDICES) bottom += v(b);
   return top + bonus + middle + bottom;
 }
 
@@ -162,9 +179,8 @@ function emptyBoxes(state: GameState): number {
 
 /** What filling `target` gains, by the heuristic, for each of the 252 dice multisets. */
 function fillGains(state: GameState, target: Target): Float64Array {
-  const column = findColumn(state, target.column);
-  const w = parWeight(emptyBoxes(state));
-  const before = potential(column, null, 0, w);
+  const view = viewOf(findColumn(state, target.column), parWeight(emptyBoxes(state)));
+  const before = potential(view, -1, 0);
   const boxIndex = BOX_TYPES.indexOf(target.box);
   const byScore = new Map<number, number>();
   const gains = new Float64Array(MULTISETS.length);
@@ -172,12 +188,19 @@ function fillGains(state: GameState, target: Target): Float64Array {
     const s = SCORES[d][boxIndex];
     let g = byScore.get(s);
     if (g === undefined) {
-      g = potential(column, target.box, s, w) - before;
+      g = potential(view, boxIndex, s) - before;
       byScore.set(s, g);
     }
     gains[d] = g;
   }
   return gains;
+}
+
+/** What filling `target` with dice multiset `d` gains: fillGains for one multiset. */
+function fillGain(state: GameState, target: Target, d: number): number {
+  const view = viewOf(findColumn(state, target.column), parWeight(emptyBoxes(state)));
+  const boxIndex = BOX_TYPES.indexOf(target.box);
+  return potential(view, boxIndex, SCORES[d][boxIndex]) - potential(view, -1, 0);
 }
 
 interface Table {
@@ -302,7 +325,7 @@ export function advise(state: GameState): Advice {
   const targets = fillableBoxes(state);
   if (targets.length > 0) {
     const table = tableFor(state, targets, rollsLeft);
-    const gains = targets.map((t) => fillGains(state, t)[d]);
+    const gains = targets.map((t) => fillGain(state, t, d));
     targets.forEach((t, i) => {
       candidates.push({
         decision: { kind: 'FILL', column: t.column, box: t.box },
