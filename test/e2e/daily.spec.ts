@@ -1,0 +1,224 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { DailyResource } from '../../contract/daily';
+import { type GameResource, toGameState } from '../../contract/games';
+import { BOX_TYPES, fillableBoxes } from '../../game';
+import { expect, test } from './fixtures';
+import { roll, rollButton } from './playScreen';
+
+// Daily Yamb in the browser: Ana starts today's game from /daily and plays a turn; /daily then offers
+// Continue and never a second start (the server answers 409); Ben, in a browser of his own, makes the same
+// choice (roll all five) and meets the same dice; a guest is offered to sign up; Ana's game is brought to
+// its last box through its own links and finished in the browser, whose result shows the share text.
+
+test.describe.configure({ mode: 'serial' });
+test.use({ reducedMotion: 'reduce' });
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 360, height: 740 };
+const run = Date.now().toString(36).slice(-6);
+const PASSWORD = 'dice-123';
+
+interface Player {
+  name: string;
+  id: number;
+  context: BrowserContext;
+  page: Page;
+}
+
+let ana: Player;
+let ben: Player;
+/** The faces of Ana's first roll of the day, as her screen showed them. */
+let anaFirstRoll: string[] = [];
+let anaGameId = 0;
+
+/** A new registered player signed in in a browser of their own (made through the API, as a script would). */
+async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Promise<Player> {
+  const context = await browser.newContext({ viewport });
+  const registered = await context.request.post('/api/auth/register', {
+    data: { username: name, password: PASSWORD },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const signedIn = await context.request.post('/api/auth/token', {
+    data: { identifier: name, password: PASSWORD },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const me = (await (await context.request.get('/api/players/me')).json()) as { id: number };
+  return { name, id: me.id, context, page: await context.newPage() };
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
+}
+
+/** The page never scrolls sideways (STYLE.md: a layout is tested by its geometry). */
+async function noSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(width);
+}
+
+/** The five dice as the screen labels them ("Die 1: 4", ...). */
+const diceOnScreen = (page: Page) =>
+  page.locator('.dice .die').evaluateAll((dice) => dice.map((die) => die.getAttribute('aria-label') ?? ''));
+
+const playButton = (page: Page) => page.getByRole('button', { name: 'Play today’s Yamb' });
+
+/** Starts today's game from /daily in the browser; lands on the daily board. */
+async function startFromDailyPage(player: Player): Promise<number> {
+  await open(player.page, '/daily');
+  await expect(playButton(player.page)).toBeVisible();
+  await playButton(player.page).click();
+  await expect(player.page).toHaveURL(/\/games\/\d+$/);
+  await expect(player.page.locator('#board-title')).toHaveText(/^Daily Yamb · /);
+  return Number(player.page.url().split('/').pop());
+}
+
+async function put<T>(request: APIRequestContext, href: string, data: unknown): Promise<T> {
+  const reply = await request.put(href, { data });
+  expect(reply.ok(), `${href}: ${reply.status()} ${await reply.text()}`).toBe(true);
+  return (await reply.json()) as T;
+}
+
+const emptyBoxes = (game: GameResource) =>
+  toGameState(game)
+    .sheet.columns.flatMap((c) => c.boxes)
+    .filter((b) => b.value === null).length;
+
+/** The box kept for the browser: the free column's Yamb, fillable whatever the dice show. */
+const KEPT = { column: 'FREE', box: 'YAMB' } as const;
+
+/** One turn through the game's own links (as clashes.spec.ts plays): roll all, fill the first open box. */
+async function playTurn(request: APIRequestContext, gameId: number) {
+  let game = (await (await request.get(`/api/games/${gameId}`)).json()) as GameResource;
+  game = await put<GameResource>(request, game._links.roll!.href, { diceToRoll: [0, 1, 2, 3, 4] });
+  const open = fillableBoxes(toGameState(game)).filter(
+    (b) => !(b.column === KEPT.column && b.box === KEPT.box),
+  );
+  let target = open[0];
+  if (!target) {
+    const column = toGameState(game).sheet.columns.find((c) => c.type === 'ANNOUNCEMENT');
+    const box = BOX_TYPES.find((type) => column?.boxes.find((b) => b.type === type)?.value === null);
+    expect(box, 'an empty announcement box').toBeTruthy();
+    game = await put<GameResource>(request, game._links.announce!.href, { boxType: box });
+    target = { column: 'ANNOUNCEMENT', box: box! };
+  }
+  await put<GameResource>(request, game._links.fill!.href, {
+    columnType: target.column,
+    boxType: target.box,
+  });
+}
+
+test.beforeAll(async ({ browser }) => {
+  ana = await newPlayer(browser, `dana${run}`);
+  ben = await newPlayer(browser, `dben${run}`, PHONE);
+});
+
+test.afterAll(async () => {
+  await ana?.context.close();
+  await ben?.context.close();
+});
+
+test('a registered player starts the daily game from /daily and plays a turn on a board without undo or hint', async () => {
+  const { page } = ana;
+  await open(page, '/daily');
+  // The nav's dot says today's game waits; the bell has told her once.
+  await expect(page.getByTestId('nav-dot')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Daily Yamb' })).toBeVisible();
+  await expect(page.getByTestId('daily-streak')).toHaveText(/No streak yet/);
+
+  anaGameId = await startFromDailyPage(ana);
+  await expect(page.getByTestId('nav-dot')).toHaveCount(0);
+  await expect(rollButton(page)).toBeEnabled({ timeout: 10_000 });
+  await roll(page);
+  anaFirstRoll = await diceOnScreen(page);
+  expect(anaFirstRoll).toHaveLength(5);
+  // No way back and no advice in the daily game.
+  for (const name of ['Undo', 'Restart', 'Hint']) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
+  await page.locator('td[data-column="DOWNWARDS"][data-box="ONES"] .sheet-button').click();
+  await expect(page.locator('td[data-column="DOWNWARDS"][data-box="ONES"] .sheet-button')).toHaveCount(0);
+});
+
+test('reloading /daily offers Continue and no second start, which the server refuses with 409', async () => {
+  const { page } = ana;
+  await open(page, '/daily');
+  const resume = page.getByRole('link', { name: 'Continue' });
+  await expect(resume).toBeVisible();
+  await expect(resume).toHaveAttribute('href', `/games/${anaGameId}`);
+  await expect(playButton(page)).toHaveCount(0);
+
+  const today = (await (await page.request.get('/api/daily')).json()) as DailyResource;
+  expect(today._links.start).toBeUndefined();
+  const again = await page.request.post('/api/daily/games');
+  expect(again.status()).toBe(409);
+  expect(((await again.json()) as { key: string }).key).toBe('daily-already-played');
+
+  await resume.click();
+  await expect(page).toHaveURL(new RegExp(`/games/${anaGameId}$`));
+  await expect(page.locator('td[data-column="DOWNWARDS"][data-box="ONES"]')).not.toHaveText('');
+});
+
+test('a second player making the same choice (roll all five) meets the same dice', async () => {
+  const { page } = ben;
+  await startFromDailyPage(ben);
+  await noSidewaysScroll(page);
+  await expect(rollButton(page)).toBeEnabled({ timeout: 10_000 });
+  await roll(page);
+  expect(await diceOnScreen(page)).toEqual(anaFirstRoll);
+});
+
+test('a guest is offered to sign up instead of a game', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await open(page, '/daily');
+  await expect(page.getByRole('heading', { name: 'Sign up to play the Daily Yamb' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign up' }).last()).toHaveAttribute('href', '/register');
+  await expect(playButton(page)).toHaveCount(0);
+  await expect(page.getByTestId('nav-dot')).toHaveCount(0);
+  await noSidewaysScroll(page);
+  const refused = await page.request.post('/api/daily/games');
+  expect(refused.status()).toBe(403);
+});
+
+test('the last fill in the browser shows the result with a share text of the score and the sheet’s shape', async () => {
+  const { page, context } = ana;
+  for (let turns = 0; turns < 60; turns++) {
+    const game = (await (await page.request.get(`/api/games/${anaGameId}`)).json()) as GameResource;
+    if (emptyBoxes(game) <= 1) break;
+    await playTurn(page.request, anaGameId);
+  }
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await open(page, `/games/${anaGameId}`);
+  await expect(rollButton(page)).toBeEnabled({ timeout: 10_000 });
+  await roll(page);
+  await page.locator(`td[data-column="${KEPT.column}"][data-box="${KEPT.box}"] .sheet-button`).click();
+
+  const result = page.getByTestId('daily-result');
+  await expect(result).toBeVisible({ timeout: 10_000 });
+  const game = (await (await page.request.get(`/api/games/${anaGameId}`)).json()) as GameResource;
+  expect(game.status).toBe('COMPLETED');
+  const day = game.createdAt.slice(0, 10);
+  const text = (await page.getByTestId('daily-share-text').textContent()) ?? '';
+  const lines = text.split('\n');
+  expect(lines[0]).toBe(`Daily Yamb ${day} · ${game.totalSum}`);
+  expect(lines.at(-1)).toMatch(/\/daily$/);
+  const grid = lines.slice(1, -1);
+  expect(grid).toHaveLength(13);
+  for (const line of grid) expect([...line]).toHaveLength(4);
+  // The squares tell nothing of the dice: no digit in the grid.
+  expect(grid.join('')).not.toMatch(/\d/);
+
+  await result.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Copied to the clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+
+  // /daily shows the result too, and Ana heads today's ranking so far.
+  await open(page, '/daily');
+  await expect(page.getByTestId('daily-result')).toBeVisible();
+  await expect(page.getByTestId('daily-streak')).toHaveText('🔥 1-day streak');
+  await expect(page.locator('.daily-ranking').first()).toContainText(ana.name);
+  await noSidewaysScroll(page);
+});
