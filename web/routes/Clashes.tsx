@@ -6,6 +6,7 @@ import { ClashList } from '../components/clash/ClashList';
 import { CreateClashForm } from '../components/clash/CreateClashForm';
 import '../components/clash/clash.css';
 import { GameFailed, GameLoading } from '../components/game/GameScreen';
+import { PlayNowButton } from '../components/quickMatch/PlayNowButton';
 import { useTitle } from '../components/useTitle';
 
 /** `/clashes`: the player's clashes by status, and a new one. Guests are asked to sign up first. */
@@ -55,6 +56,7 @@ export default function Clashes() {
           ) : (
             <GameLoading />
           )}
+          <PlayNowButton />
           <CreateClashForm owner={player} />
         </>
       )}

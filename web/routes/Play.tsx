@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentGame } from '../api/games';
 import { useSession } from '../api/session';
 import { GameFailed, GameLoading, GameScreen } from '../components/game/GameScreen';
+import { PlayNowButton } from '../components/quickMatch/PlayNowButton';
 import { useTitle } from '../components/useTitle';
 
 /** `/`: the current player's game, obtained or created for them; archiving it moves this screen to the next one. */
@@ -12,7 +13,15 @@ export default function Play() {
   useTitle(t('game.play'));
 
   if (!player) return <GameFailed message={t('game.noPlayer')} />;
-  if (current.data !== undefined) return <GameScreen id={current.data} />;
+  // Below the board: an offer of a live opponent, out of the way of the dice on a phone.
+  if (current.data !== undefined) {
+    return (
+      <>
+        <GameScreen id={current.data} />
+        <PlayNowButton />
+      </>
+    );
+  }
   if (current.isError) {
     return (
       <GameFailed

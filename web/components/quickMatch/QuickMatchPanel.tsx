@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePlayer } from '../../api/players';
+import { useQuickMatch } from '../../api/quickMatch';
+import { botOffered, formatWait } from '../../api/quickMatchState';
+import { RatingValue } from '../player/RatingBadge';
+import './quickMatch.css';
+
+/** How long the panel says who was met, over the clash page that opened at once. */
+export const MET_SHOWN_MS = 6000;
+
+/** Moves focus back to the "Play someone now" button when there is one, else to the page. */
+function focusPage() {
+  window.requestAnimationFrame(() => {
+    const target =
+      document.querySelector<HTMLElement>('[data-play-now]:not(:disabled)') ??
+      document.getElementById('main');
+    target?.focus();
+  });
+}
+
+/** The wait, counted every second from the tab's own clock. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+function Waiting() {
+  const { t } = useTranslation();
+  const { state, cancel, keepWaiting, playBot } = useQuickMatch();
+  const now = useNow(state.phase === 'waiting');
+  const panel = useRef<HTMLElement>(null);
+  const since = state.phase === 'waiting' ? state.since : now;
+  const offered = botOffered(state, now);
+
+  // Pressing "Play someone now" disables it: focus comes here, where Cancel is.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.hasAttribute('data-play-now')) panel.current?.focus();
+  }, []);
+
+  const leave = () => {
+    cancel();
+    focusPage();
+  };
+  const bot = state.phase === 'bot';
+  return (
+    <section
+      ref={panel}
+      className="quick-match-panel"
+      aria-label={t('quickMatch.panel')}
+      tabIndex={-1}
+      data-offer={offered ? '' : undefined}
+    >
+      <div className="quick-match-line">
+        {/* Only the sentence is live: the clock beside it would be read out every second. */}
+        <p className="quick-match-text" role="status">
+          {bot ? t('quickMatch.startingBot') : offered ? t('quickMatch.nobody') : t('quickMatch.looking')}
+        </p>
+        {bot ? null : (
+          <span className="quick-match-clock">
+            <span className="visually-hidden">{t('quickMatch.waited')} </span>
+            {formatWait(now - since)}
+          </span>
+        )}
+      </div>
+      {bot ? null : (
+        <div className="quick-match-actions">
+          {offered ? (
+            <>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => {
+                  panel.current?.focus();
+                  playBot();
+                }}
+              >
+                {t('quickMatch.playBot')}
+              </button>
+              <button type="button" className="button" onClick={keepWaiting}>
+                {t('quickMatch.keepWaiting')}
+              </button>
+            </>
+          ) : null}
+          <button type="button" className="button" onClick={leave}>
+            {t('quickMatch.cancel')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Met({ opponentId, name }: { opponentId: number; name: string }) {
+  const { t } = useTranslation();
+  const { dismiss } = useQuickMatch();
+  const rating = usePlayer(opponentId).data?.rating;
+  useEffect(() => {
+    const timer = window.setTimeout(dismiss, MET_SHOWN_MS);
+    return () => window.clearTimeout(timer);
+  }, [dismiss]);
+  return (
+    <section className="quick-match-panel quick-match-panel--met" aria-label={t('quickMatch.panel')}>
+      <p className="quick-match-text" role="status">
+        <span className="quick-match-found">{t('quickMatch.found')}</span>{' '}
+        <strong className="quick-match-name">{name}</strong>
+        {rating ? (
+          <>
+            {' '}
+            <RatingValue rating={rating} />
+          </>
+        ) : null}
+      </p>
+      <button type="button" className="button quick-match-close" onClick={dismiss}>
+        {t('quickMatch.close')}
+      </button>
+    </section>
+  );
+}
+
+/**
+ * The quick match on every page: the wait with its clock and Cancel, the bot offered after
+ * QUICK_MATCH_BOT_OFFER_MS, and for a moment who was met, over the clash that just opened.
+ */
+export function QuickMatchPanel() {
+  const { state } = useQuickMatch();
+  if (state.phase === 'idle') return null;
+  if (state.phase === 'matched') {
+    const opponent = state.opponent;
+    return opponent ? <Met key={state.clash.id} opponentId={opponent.id} name={opponent.name} /> : null;
+  }
+  return <Waiting />;
+}
