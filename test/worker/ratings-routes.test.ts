@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { HeadToHead } from '../../contract/ratings';
 import { answer, createClash, players } from './clashes-helpers';
-import { call, expectError, json, type Session } from './helpers';
+import { call, expectError, json, registerGuest, type Session } from './helpers';
 import { finish, playerResource, ratingTab } from './ratings-helpers';
 
 /** A clash of `sessions` (the first owns it) played to its end, player i `extra[i]` points above the base. */
@@ -57,6 +57,9 @@ describe('head-to-head', () => {
     const seen = await json(await call(`/players/${ben.player.id}`, { jar: ana.jar }));
     expect(seen._links.headToHead).toEqual({ href: `/api/players/${ben.player.id}/head-to-head` });
     expect((await playerResource(ben.player.id))._links.headToHead).toBeUndefined();
+    const guest = await registerGuest();
+    const seenByGuest = await json(await call(`/players/${ben.player.id}`, { jar: guest.jar }));
+    expect(seenByGuest._links.headToHead).toBeUndefined();
   });
 
   it('is empty between players who never met', async () => {

@@ -6,6 +6,7 @@ import { links } from '../hal';
 export interface Viewer {
   id: number;
   admin: boolean;
+  guest?: boolean;
 }
 
 export const playerPath = (id: number) => `/api/players/${id}`;
@@ -46,8 +47,8 @@ export function toPlayerResource(row: PlayerRow, viewer: Viewer | null): PlayerR
       notifications: self && `${base}/notifications`,
       logs: privileged && `${base}/logs`,
       ratings: rated && `${base}/ratings`,
-      // The signed-in viewer's record against someone else.
-      headToHead: viewer !== null && !self && `${base}/head-to-head`,
+      // A registered viewer's record against someone else (guests play no clashes).
+      headToHead: viewer !== null && viewer.guest !== true && !self && `${base}/head-to-head`,
     }),
   };
 }
