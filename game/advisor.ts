@@ -20,8 +20,9 @@ import { BOX_TYPES, type BoxType, type Column, type ColumnType, type GameState, 
 //   next box is the only one they offer, so it takes whatever the turn brings).
 // Par knows the turns left: with n empty boxes on the sheet an empty box is worth
 //   par = forced + (PAR × COLUMN_FACTOR − forced) × (1 − e^(−(n−1)/PAR_TAU)),
-// where forced is what three rolls aimed at that box's score alone get (FORCED, computed at load: ONES..SIXES
-// 2.1 4.2 6.3 8.4 10.5 12.6, MAX and MIN 23.3, TRIPS 16.4, STRAIGHT 10.7, BOAT 17.8, CARRIAGE 16.1, YAMB 3.2).
+// where forced is what three rolls aimed at that box's score alone get (FORCED, computed at load:
+// ONES..SIXES 2.1 4.2 6.3 8.4 10.5 12.6, MAX and MIN 23.3, TRIPS 16.4, STRAIGHT 10.7, BOAT 17.8,
+// CARRIAGE 16.1, YAMB 3.2).
 // Early the dice can wait for a box, so it is worth its full par; on the last turns it is worth what forcing
 // it gets, which makes YAMB and STRAIGHT the boxes to scratch late and good fills of them urgent early.
 // MIN's forced value is the high-aimed 23.3, not the low-aimed 11.7: the low one scored 1037.2 / 1046.4 on
@@ -36,20 +37,22 @@ import { BOX_TYPES, type BoxType, type Column, type ColumnType, type GameState, 
 //     all 1.0, FREE 1.15: 1006.6; FREE 1.3: 1016.8 (kept); FREE 1.5: 964.6; FREE 1.4: 983.6;
 //     FREE 1.3 with DOWN/UP 1.1: 987.9, ANN 1.15: 1013.6, ANN 0.9: 991.8, YAMB par 12: 1006.9, 28: 974.8.
 //     Over 2,000 games: mean 1006.9, sd 118.3, p5 816, p50 1006, p95 1202.
-//   round 2 (300 games, seeds 1000..1299; fixed par 1014.6): PAR_TAU 5: 1023.0, 10: 1024.1, 20: 1026.2 (kept),
-//     40: 1018.7. Pars fitted to the boxes' mean final scores: 965.1; halfway to them: 1015.8.
+//   round 2 (300 games, seeds 1000..1299; fixed par 1014.6): PAR_TAU 5: 1023.0, 10: 1024.1,
+//     20: 1026.2 (kept), 40: 1018.7. Pars fitted to the boxes' mean final scores: 965.1; halfway to them: 1015.8.
 //   on PAR_TAU 20 alone: FREE 1.15: 1023.0, CARRIAGE 32: 1023.3, MIN 10: 1023.0, bonus sd 6: 1021.6.
 //   then one change at a time on the kept set: YAMB 30: 999.2, 12: 1041.3, 6: 1043.2 (8 kept);
 //     STRAIGHT 20: 1048.8 (kept), 14: 1051.7, 35: 1030.0; CARRIAGE 18: 1048.0, 32: 1023.3; TRIPS 20: 1047.0;
 //     BOAT 24: 1055.9 but 1041.3 against 1050.2 on seeds 5000.., so not kept; top faces +0.5: 1033.9;
 //     ONES 2: 1029.1, 3.5: 1015.0; MAX 22: 1050.8, 26: 1039.7;
-//     FREE 1.15: 1044.1, 1.45: 1051.7; ANN 0.8: 1030.9, 1.2: 1042.9; PAR_TAU 10 / 40 with YAMB 8: 1039.4 / 1041.9;
-//     DOWN/UP 1.1: 1029.8, 0.9: 1059.8 (seeds 5000..: 1069.5), 0.8: 1071.7 (seeds 5000..: 1075.5, kept), 0.7: 1059.8;
+//     FREE 1.15: 1044.1, 1.45: 1051.7; ANN 0.8: 1030.9, 1.2: 1042.9;
+//     PAR_TAU 10 / 40 with YAMB 8: 1039.4 / 1041.9;
+//     DOWN/UP 1.1: 1029.8, 0.9: 1059.8 (seeds 5000..: 1069.5), 0.8: 1071.7 (seeds 5000..: 1075.5, kept),
+//     0.7: 1059.8;
 //     then FREE 1.45: 1063.7, ANN 1.2: 1052.7.
 //   Over 2,000 games (`npm run bench:bot`): mean 1065.0, sd 104.0, p5 897, p50 1065, p95 1234 (greedy 522.2).
 //   Decision time over those games: median 0.087 ms, p99 6.3 ms with the 2-core machine's load average at ~8
-//   (1.7 ms p99 over 300 games at load ~4); the slow decisions are first rolls, which solve one table per open
-//   ANNOUNCEMENT box.
+//   (1.7 ms p99 over 300 games at load ~4); the slow decisions are first rolls, which solve one table per
+//   open ANNOUNCEMENT box.
 
 const PAR: Record<BoxType, number> = {
   ONES: 2.5,
@@ -261,7 +264,7 @@ function sheetKey(state: GameState): string {
     .join('|');
 }
 
-/** Each box's expected score when three rolls aim at it alone: what par falls to when no turn is left to wait. */
+/** Each box's expected score when three rolls aim at it alone: par's value when no turn is left to wait. */
 const FORCED: number[] = BOX_TYPES.map((_, b) => {
   const gains = Float64Array.from(SCORES, (scores) => scores[b]);
   const table = solve([gains], MAX_ROLLS - 1);
