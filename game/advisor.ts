@@ -38,7 +38,8 @@ import { BOX_TYPES, type BoxType, type Column, type ColumnType, type GameState, 
 //     FREE 1.3 with DOWN/UP 1.1: 987.9, ANN 1.15: 1013.6, ANN 0.9: 991.8, YAMB par 12: 1006.9, 28: 974.8.
 //     Over 2,000 games: mean 1006.9, sd 118.3, p5 816, p50 1006, p95 1202.
 //   round 2 (300 games, seeds 1000..1299; fixed par 1014.6): PAR_TAU 5: 1023.0, 10: 1024.1,
-//     20: 1026.2 (kept), 40: 1018.7. Pars fitted to the boxes' mean final scores: 965.1; halfway to them: 1015.8.
+//     20: 1026.2 (kept), 40: 1018.7. Pars fitted to the boxes' mean final scores: 965.1;
+//     halfway to them: 1015.8.
 //   on PAR_TAU 20 alone: FREE 1.15: 1023.0, CARRIAGE 32: 1023.3, MIN 10: 1023.0, bonus sd 6: 1021.6.
 //   then one change at a time on the kept set: YAMB 30: 999.2, 12: 1041.3, 6: 1043.2 (8 kept);
 //     STRAIGHT 20: 1048.8 (kept), 14: 1051.7, 35: 1030.0; CARRIAGE 18: 1048.0, 32: 1023.3; TRIPS 20: 1047.0;
