@@ -1,0 +1,157 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { roll, rollButton } from './playScreen';
+
+// Quick match (issue 15) in the browser: Ana presses "Play someone now" on the play screen and waits; Ben
+// presses it on the clashes screen; both land on the same started clash within seconds, each told whom
+// they met and that player's rating, and Ana's turn passes to Ben. A player who cancels, or leaves the
+// page, leaves the queue: the next one waits instead of meeting them. After 20 s alone the practice bot is
+// offered. A guest is sent to sign up. The queue is one object for the whole server: every test leaves it
+// empty.
+
+test.describe.configure({ mode: 'serial' });
+test.use({ reducedMotion: 'reduce' });
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 360, height: 740 };
+const run = Date.now().toString(36).slice(-6);
+const PASSWORD = 'dice-123';
+
+interface Player {
+  name: string;
+  id: number;
+  context: BrowserContext;
+  page: Page;
+}
+
+const players: Player[] = [];
+
+/** A new registered player signed in in a browser of their own (made through the API, as a script would). */
+async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Promise<Player> {
+  const context = await browser.newContext({ viewport });
+  const registered = await context.request.post('/api/auth/register', {
+    data: { username: name, password: PASSWORD },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const signedIn = await context.request.post('/api/auth/token', {
+    data: { identifier: name, password: PASSWORD },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const me = (await (await context.request.get('/api/players/me')).json()) as { id: number };
+  const player = { name, id: me.id, context, page: await context.newPage() };
+  players.push(player);
+  return player;
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
+}
+
+const playNow = (page: Page) => page.getByRole('button', { name: 'Play someone now' });
+const panel = (page: Page) => page.getByRole('region', { name: 'Quick match' });
+
+async function startWaiting(page: Page) {
+  await playNow(page).click();
+  await expect(panel(page).getByRole('status')).toHaveText('Looking for an opponent…');
+  await expect(panel(page)).toContainText(/0:0\d/);
+}
+
+/** Still waiting a moment later: not met with anyone, not taken anywhere. */
+async function stillWaiting(page: Page) {
+  const at = page.url();
+  await page.waitForTimeout(1500);
+  await expect(panel(page).getByRole('status')).toHaveText('Looking for an opponent…');
+  expect(page.url()).toBe(at);
+}
+
+test.afterAll(async () => {
+  // Nobody is left in the one queue for the next spec file.
+  for (const player of players) {
+    await player.context.request.delete('/api/quick-match').catch(() => undefined);
+    await player.context.close();
+  }
+});
+
+test('a guest is sent to sign up, and told why', async ({ page }) => {
+  await open(page, '/');
+  await expect(rollButton(page)).toBeVisible({ timeout: 15_000 });
+  const offer = page.getByRole('link', { name: 'Play someone now' });
+  await expect(offer).toHaveAttribute('href', '/register');
+  await expect(page.getByText(/Quick matches count towards your rating/)).toBeVisible();
+  await offer.click();
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test('two players meet in a started clash and play a turn', async ({ browser }) => {
+  const ana = await newPlayer(browser, `qmana${run}`);
+  const ben = await newPlayer(browser, `qmben${run}`, PHONE);
+  await open(ana.page, '/');
+  await open(ben.page, '/clashes');
+  await expect(rollButton(ana.page)).toBeVisible({ timeout: 15_000 });
+
+  await startWaiting(ana.page);
+  // The search goes on while Ana moves about the app.
+  await ana.page.getByRole('link', { name: 'Rankings' }).first().click();
+  await expect(panel(ana.page).getByRole('status')).toHaveText('Looking for an opponent…');
+
+  await playNow(ben.page).click();
+  const clashPage = /\/clashes\/(\d+)$/;
+  await expect(ana.page).toHaveURL(clashPage, { timeout: 5_000 });
+  await expect(ben.page).toHaveURL(clashPage, { timeout: 5_000 });
+  expect(ana.page.url()).toBe(ben.page.url());
+
+  // Whom they met, with the rating (a newcomer's is provisional).
+  for (const [page, other] of [
+    [ana.page, ben],
+    [ben.page, ana],
+  ] as const) {
+    const met = panel(page).getByRole('status');
+    await expect(met).toContainText(`Opponent found: ${other.name}`);
+    await expect(met.locator('.rating-badge')).toContainText(/^\d+\??/);
+  }
+
+  // A started clash with its clock: Ana, who waited, plays first; her turn passes to Ben.
+  await expect(ana.page.locator('.turn-clock')).toBeVisible();
+  await expect(ana.page.locator('.clash-turn')).toHaveText('Your turn', { timeout: 15_000 });
+  await expect(ben.page.locator('.clash-turn')).toHaveText(`${ana.name}'s turn`);
+  await expect(rollButton(ana.page)).toBeEnabled({ timeout: 10_000 });
+  await roll(ana.page);
+  await ana.page.locator('.sheet-button[aria-label^="Write"]').first().click();
+  await expect(ben.page.locator('.clash-turn')).toHaveText('Your turn', { timeout: 10_000 });
+  await expect(ana.page.locator('.clash-turn')).toHaveText(`${ben.name}'s turn`, { timeout: 10_000 });
+});
+
+test('a player who cancels or leaves the page leaves the queue; alone for 20 s, the bot is offered', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const carl = await newPlayer(browser, `qmcarl${run}`);
+  const dan = await newPlayer(browser, `qmdan${run}`);
+  await open(carl.page, '/clashes');
+  await open(dan.page, '/clashes');
+
+  // Carl cancels: focus goes back to the button, and Dan, pressing next, waits instead of meeting him.
+  await startWaiting(carl.page);
+  await panel(carl.page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel(carl.page)).toHaveCount(0);
+  await expect(playNow(carl.page)).toBeFocused();
+  await startWaiting(dan.page);
+  await stillWaiting(dan.page);
+
+  // Dan leaves the page: Carl, pressing now, waits too.
+  await dan.page.goto('about:blank');
+  await startWaiting(carl.page);
+  await stillWaiting(carl.page);
+
+  // Still alone after 20 s: the practice bot, with the quick match's clock.
+  await expect(panel(carl.page).getByRole('status')).toHaveText('Nobody yet. Play Yamb Bot instead?', {
+    timeout: 25_000,
+  });
+  await expect(panel(carl.page).getByRole('button', { name: 'Keep waiting' })).toBeVisible();
+  await panel(carl.page).getByRole('button', { name: 'Play Yamb Bot' }).click();
+  await expect(carl.page).toHaveURL(/\/clashes\/\d+$/, { timeout: 10_000 });
+  await expect(carl.page.getByRole('main')).toContainText('Yamb Bot');
+  await expect(carl.page.locator('.turn-clock')).toBeVisible({ timeout: 10_000 });
+  await expect(panel(carl.page)).toHaveCount(0);
+});
