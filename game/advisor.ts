@@ -1,5 +1,14 @@
 import { canAnnounce, canRoll, fillableBoxes, findColumn } from './availability';
-import { INDEX, KEEP_INDEX, KEEPS, MULTISETS, OUTCOMES, SCORES, SUBKEEPS } from './diceTables';
+import {
+  buildDiceTables,
+  INDEX,
+  KEEP_INDEX,
+  KEEPS,
+  MULTISETS,
+  OUTCOMES,
+  SCORES,
+  SUBKEEPS,
+} from './diceTables';
 import { TOP_BONUS, TOP_BONUS_THRESHOLD } from './sums';
 import { BOX_TYPES, type BoxType, type Column, type ColumnType, type GameState, MAX_ROLLS } from './types';
 
@@ -20,7 +29,7 @@ import { BOX_TYPES, type BoxType, type Column, type ColumnType, type GameState, 
 //   next box is the only one they offer, so it takes whatever the turn brings).
 // Par knows the turns left: with n empty boxes on the sheet an empty box is worth
 //   par = forced + (PAR × COLUMN_FACTOR − forced) × (1 − e^(−(n−1)/PAR_TAU)),
-// where forced is what three rolls aimed at that box's score alone get (FORCED, computed at load:
+// where forced is what three rolls aimed at that box's score alone get (FORCED, computed with the tables:
 // ONES..SIXES 2.1 4.2 6.3 8.4 10.5 12.6, MAX and MIN 23.3, TRIPS 16.4, STRAIGHT 10.7, BOAT 17.8,
 // CARRIAGE 16.1, YAMB 3.2).
 // Early the dice can wait for a box, so it is worth its full par; on the last turns it is worth what forcing
@@ -265,13 +274,22 @@ function sheetKey(state: GameState): string {
     .join('|');
 }
 
-/** Each box's expected score when three rolls aim at it alone: par's value when no turn is left to wait. */
-const FORCED: number[] = BOX_TYPES.map((_, b) => {
-  const gains = Float64Array.from(SCORES, (scores) => scores[b]);
-  const table = solve([gains], MAX_ROLLS - 1);
-  const first = OUTCOMES[KEEP_INDEX.get('') as number];
-  return first.to.reduce((sum, to, i) => sum + first.p[i] * table.value[MAX_ROLLS - 1][to], 0);
-});
+/**
+ * Each box's expected score when three rolls aim at it alone: par's value when no turn is left to wait.
+ * Filled with the dice tables, on the first advice.
+ */
+const FORCED: number[] = [];
+
+function prepare() {
+  if (FORCED.length > 0) return;
+  buildDiceTables();
+  for (let b = 0; b < BOX_TYPES.length; b++) {
+    const gains = Float64Array.from(SCORES, (scores) => scores[b]);
+    const table = solve([gains], MAX_ROLLS - 1);
+    const first = OUTCOMES[KEEP_INDEX.get('') as number];
+    FORCED.push(first.to.reduce((sum, to, i) => sum + first.p[i] * table.value[MAX_ROLLS - 1][to], 0));
+  }
+}
 
 /** The table for `targets` on this sheet, memoised by sheet and allowed boxes (a few entries suffice). */
 function tableFor(state: GameState, targets: Target[], rollsLeft: number): Table {
@@ -310,6 +328,7 @@ function keptIndices(dice: readonly number[], diceToRoll: readonly number[]): nu
 /** The best decision for `state`; throws when the game is over. */
 export function advise(state: GameState): Advice {
   if (state.status !== 'IN_PROGRESS') throw new Error('The game is over');
+  prepare();
   if (state.rollCount === 0) {
     const all = [0, 1, 2, 3, 4];
     const targets = fillableBoxesAfterRoll(state);
