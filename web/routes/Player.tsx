@@ -82,8 +82,8 @@ export default function Player() {
         </div>
       </header>
       <PlayerFigures id={player.id} />
-      <HeadToHeadSection player={player} />
       <PlayerRating player={player} />
+      <HeadToHeadSection player={player} />
       <PlayerHistory id={player.id} />
       <PlayerScores id={player.id} />
       {me?.admin ? <PlayerAdminSections player={player} /> : null}

@@ -74,7 +74,7 @@ async function seedRatings(db: D1Database, count: number) {
     .prepare(
       `WITH RECURSIVE n(i) AS (SELECT ?1 + 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 + ?2)
        INSERT OR IGNORE INTO players (external_id, name, guest, rating_mu, rating_sigma, rated_clashes)
-       SELECT 'rated-' || i, 'rated' || i, 0, 10 + abs(random() % 30000) / 1000.0, 2 + abs(random() % 6000) / 1000.0,
+       SELECT 'rated-' || CAST(i AS INTEGER), 'rated' || CAST(i AS INTEGER), 0, 10 + abs(random() % 30000) / 1000.0, 2 + abs(random() % 6000) / 1000.0,
               1 + abs(random() % 60) FROM n`,
     )
     .bind(seeded, count)
