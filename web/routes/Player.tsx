@@ -8,6 +8,7 @@ import { playerKeys, usePlayer, useScoreHistory } from '../api/players';
 import { useSession } from '../api/session';
 import { PlayerAdminSections } from '../components/admin/PlayerAdminSections';
 import { Avatar } from '../components/Avatar';
+import { DailyStreak } from '../components/daily/DailyStreak';
 import { PlayerFigures } from '../components/player/PlayerFigures';
 import { BotBadge } from '../components/player/BotBadge';
 import { HeadToHeadSection, PlayerRating } from '../components/player/PlayerRating';
@@ -79,6 +80,7 @@ export default function Player() {
             {player.guest ? <span className="player-badge">{t('player.guest')}</span> : null}
             {me?.id === player.id ? <span className="player-badge">{t('player.you')}</span> : null}
           </p>
+          <DailyStreak id={player.id} />
         </div>
       </header>
       <PlayerFigures id={player.id} />

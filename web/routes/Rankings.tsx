@@ -5,6 +5,7 @@ import { SCORE_SORTS, type ScoreSummary } from '../../contract/scores';
 import { usePagedList } from '../api/pages';
 import { type Period, PERIODS, scoreKeys, useBestScore } from '../api/scores';
 import { useSession } from '../api/session';
+import { DailyRankingTab } from '../components/daily/DailyRankingTab';
 import { RankingStats } from '../components/rankings/RankingStats';
 import { RatingTable } from '../components/rankings/RatingTable';
 import '../components/rankings/rankings.css';
@@ -18,8 +19,8 @@ function periodOf(value: string | null): Period {
   return (PERIODS as readonly string[]).includes(value ?? '') ? (value as Period) : 'all';
 }
 
-/** The tabs: the score periods, then the clash ratings (`?period=rating`). */
-const TABS = [...PERIODS, 'rating'] as const;
+/** The tabs: the score periods, the daily game (`?period=daily`), then the clash ratings (`?period=rating`). */
+const TABS = [...PERIODS, 'daily', 'rating'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -33,7 +34,10 @@ export default function Rankings() {
   const { player: me } = useSession();
   const [params, setParams] = useSearchParams();
   const period = periodOf(params.get('period'));
-  const tab: Tab = params.get('period') === 'rating' ? 'rating' : period;
+  const asked = params.get('period');
+  const tab: Tab = asked === 'rating' || asked === 'daily' ? asked : period;
+  /** The daily and rating tabs have tables of their own, without the score statistics. */
+  const scoresTab = tab !== 'rating' && tab !== 'daily';
   const best = useBestScore(me?.id, period).data ?? null;
   const list = usePagedList<ScoreSummary, ScoreSort>({
     key: scoreKeys.list(),
@@ -43,7 +47,7 @@ export default function Rankings() {
     sorts: SCORE_SORTS,
     sort: 'value',
     filters: { period },
-    enabled: tab !== 'rating',
+    enabled: scoresTab,
   });
   const locale = i18n.language;
   const number = new Intl.NumberFormat(locale);
@@ -114,7 +118,7 @@ export default function Rankings() {
           </button>
         ))}
       </div>
-      <div className={tab === 'rating' ? 'rankings-layout rankings-layout--single' : 'rankings-layout'}>
+      <div className={scoresTab ? 'rankings-layout' : 'rankings-layout rankings-layout--single'}>
         <div
           id="rankings-panel"
           role="tabpanel"
@@ -122,7 +126,8 @@ export default function Rankings() {
           className="rankings-main"
         >
           {tab === 'rating' ? <RatingTable /> : null}
-          {tab !== 'rating' && me ? (
+          {tab === 'daily' ? <DailyRankingTab /> : null}
+          {scoresTab && me ? (
             <p className="ranking-mine">
               {best ? (
                 <>
@@ -138,7 +143,7 @@ export default function Rankings() {
               )}
             </p>
           ) : null}
-          {tab !== 'rating' ? (
+          {scoresTab ? (
             <DataTable
               id="rankings"
               list={list}
@@ -150,7 +155,7 @@ export default function Rankings() {
             />
           ) : null}
         </div>
-        {tab !== 'rating' ? <RankingStats period={period} /> : null}
+        {scoresTab ? <RankingStats period={period} /> : null}
       </div>
     </section>
   );
