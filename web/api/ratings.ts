@@ -52,10 +52,10 @@ export function useHeadToHead(id: number, href: string | undefined) {
  * Once a clash is completed its players' ratings and records have moved: the cached player resources, the
  * histories, the records and the rating tab are read again.
  */
-export function useRatingsAfter(clash: Pick<ClashResource, 'status' | 'players'>) {
+export function useRatingsAfter(clash: Pick<ClashResource, 'status' | 'players'> | undefined) {
   const client = useQueryClient();
-  const completed = clash.status === 'COMPLETED';
-  const ids = clash.players.map((p) => p.id).join(',');
+  const completed = clash?.status === 'COMPLETED';
+  const ids = clash?.players.map((p) => p.id).join(',') ?? '';
   useEffect(() => {
     if (!completed) return;
     for (const id of ids.split(',').map(Number)) {

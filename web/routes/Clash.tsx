@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { ClashResource } from '../../contract/clashes';
 import { ApiError } from '../api/client';
 import { useClash, useLiveClash } from '../api/clashes';
+import { useRatingsAfter } from '../api/ratings';
 import type { LiveState } from '../api/live';
 import { useSession } from '../api/session';
 import { ClashFeed, useClashFeed } from '../components/clash/ClashFeed';
@@ -56,6 +57,8 @@ function ClashScreen({ id }: { id: number }) {
   );
   const { live, send } = useLiveClash(clash ? id : 0, { onChat: feed.push, onRefused });
   useTitle(clash ? clash.name : t('clashes.title'));
+  // A completed clash moved its players' ratings and records: what the app holds of them is read again.
+  useRatingsAfter(clash);
 
   if (!clash) {
     if (query.isError) {

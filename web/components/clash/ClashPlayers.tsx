@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { ClashResource } from '../../../contract/clashes';
-import { useRatingsAfter } from '../../api/ratings';
 import { BotBadge } from '../player/BotBadge';
 import { PlayerRatingBadge } from '../player/RatingBadge';
 import { ClashAvatar } from './ClashAvatar';
@@ -12,8 +11,6 @@ export function ClashPlayers({ clash, viewerId }: { clash: ClashResource; viewer
   const { t } = useTranslation();
   const online = useOnline();
   const playing = clash.status === 'IN_PROGRESS';
-  // The ratings beside the names move when the clash ends.
-  useRatingsAfter(clash);
   return (
     <ol className="clash-players" aria-label={t('clashes.live.players')}>
       {clash.players.map((player, index) => {
