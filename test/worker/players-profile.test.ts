@@ -24,12 +24,15 @@ const ALL_LINKS = [
   'logs',
   'notifications',
   'preferences',
+  'ratings',
   'scores',
   'self',
   'stats',
   'username',
 ];
-const PUBLIC_LINKS = ['clashes', 'games', 'scores', 'self', 'stats'];
+const PUBLIC_LINKS = ['clashes', 'games', 'ratings', 'scores', 'self', 'stats'];
+/** A registered viewer also gets their head-to-head record against anyone else. */
+const SEEN_SIGNED_IN = [...PUBLIC_LINKS, 'headToHead'].sort();
 
 describe('the current player (GET /api/players/me)', () => {
   it('is a 401 without a session', async () => {
@@ -65,7 +68,7 @@ describe('a player seen by others (GET /api/players/{id})', () => {
     for (const jar of [other.jar, undefined]) {
       const seen = await json<Player>(await call(`/players/${owner.player.id}`, { jar }));
       expect(seen.email).toBeNull();
-      expect(Object.keys(seen._links).sort()).toEqual(PUBLIC_LINKS);
+      expect(Object.keys(seen._links).sort()).toEqual(jar ? SEEN_SIGNED_IN : PUBLIC_LINKS);
     }
   });
 
@@ -75,7 +78,7 @@ describe('a player seen by others (GET /api/players/{id})', () => {
     await makeAdmin(admin.player.id);
     const seen = await json<Player>(await call(`/players/${owner.player.id}`, { jar: admin.jar }));
     expect(seen.email).toBe(owner.email);
-    expect(Object.keys(seen._links).sort()).toEqual([...PUBLIC_LINKS, 'logs'].sort());
+    expect(Object.keys(seen._links).sort()).toEqual([...SEEN_SIGNED_IN, 'logs'].sort());
   });
 
   it('is a 404 player-not-found for an unknown id, and a 404 for a non-numeric one', async () => {
@@ -127,7 +130,9 @@ describe('the player list (GET /api/players/)', () => {
     const mine = body._embedded.players.find((p: Player) => p.id === player.id);
     const other = body._embedded.players.find((p: Player) => p.id !== player.id);
     expect(Object.keys(mine._links).sort()).toEqual(ALL_LINKS);
-    expect(Object.keys(other._links).sort()).toEqual(PUBLIC_LINKS);
+    // Guests and the bot have no rating history.
+    const rated = other.rating !== null;
+    expect(Object.keys(other._links).sort()).toEqual(SEEN_SIGNED_IN.filter((l) => rated || l !== 'ratings'));
   });
 });
 
