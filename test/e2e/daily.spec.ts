@@ -221,4 +221,14 @@ test('the last fill in the browser shows the result with a share text of the sco
   await expect(page.getByTestId('daily-streak')).toHaveText('🔥 1-day streak');
   await expect(page.locator('.daily-ranking').first()).toContainText(ana.name);
   await noSidewaysScroll(page);
+
+  // The rankings' Daily tab: today so far, then yesterday's final ranking.
+  await open(page, '/rankings');
+  await page.getByRole('tab', { name: 'Daily' }).click();
+  await expect(page).toHaveURL(/period=daily/);
+  await expect(page.getByRole('button', { name: 'Today', pressed: true })).toBeVisible();
+  await expect(page.locator('.rankings-main')).toContainText(ana.name);
+  await page.getByRole('button', { name: 'Yesterday' }).click();
+  await expect(page.getByText(/, final$/)).toBeVisible();
+  await expect(page.locator('.rankings-main')).not.toContainText(ana.name);
 });
