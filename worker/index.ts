@@ -17,7 +17,6 @@ import { live } from './routes/live';
 import { logsRoutes } from './routes/logs';
 import { metricsRoutes } from './routes/metrics';
 import { playersRoutes } from './routes/players';
-import { ratingsRoutes } from './routes/ratings';
 import { quickMatchRoutes } from './routes/quickMatch';
 import { ratingsRoutes } from './routes/ratings';
 import { scoresRoutes } from './routes/scores';
@@ -58,7 +57,6 @@ app.route('/avatars', avatars); // avatar images under immutable keys, cached fo
 app.route('/games', gamesRoutes); // games: the current solo game, moves (clash games go to their room), the list
 app.route('/clashes', clashesRoutes); // clashes: create, answer, manage; the games live in the ClashRoom
 app.route('/quick-match', quickMatchRoutes); // the quick-match queue: join (paired at once or 202), leave
-app.route('/ratings', ratingsRoutes); // the clash ratings' tab (a player's history and head-to-head are on players)
 app.route('/ratings', ratingsRoutes); // the clash ratings' tab (a player's history and head-to-head are on players)
 app.route('/scores', scoresRoutes); // scores: the rankings by period, one score with its game, the score statistics
 app.route('/daily', dailyRoutes); // the daily game: today's, starting it once, the day's ranking and the streak
