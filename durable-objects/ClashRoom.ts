@@ -10,6 +10,7 @@ import type { NotificationKind, NotificationParams } from '../contract/notificat
 import { applyMove, type GameMove, type GameState, RuleError } from '../game';
 import { clashGameRows, deleteClashRows } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
+import { ratingChangesOf } from '../worker/db/ratings';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { notify } from '../worker/lib/notify';
 import { type ClashMember, type ClashView, toClashResource, winnerOf } from '../worker/lib/resources/clashes';
@@ -352,6 +353,7 @@ export class ClashRoom extends Server {
     if (next.clash.status === 'COMPLETED') {
       await this.#index.sync();
       this.#tell(next, next.clash.players, 'clash-completed', winnerOf(next.clash)?.name);
+      this.#tellRatings(next);
     } else if (turnEnded || next.clash.turn !== record.clash.turn || botOnTurn(next)) {
       this.#tellTurn(next);
     }
@@ -624,6 +626,29 @@ export class ClashRoom extends Server {
     if (this.ctx.storage.kv.get<boolean>(toldTurnKey(player.id))) return;
     this.ctx.storage.kv.put(toldTurnKey(player.id), true);
     this.#tell(record, [player], 'clash-turn');
+  }
+
+  /**
+   * Once the completion is written (and with it the ratings, in the same batch: clashIndex.ts), each rated
+   * player hears how their rating moved. An unrated clash (the bot's) has no changes, so nobody is told.
+   */
+  #tellRatings(record: ClashRecord) {
+    ratingChangesOf(database(this.env.DB), record.clash.id)
+      .then((changes) => {
+        for (const change of changes)
+          this.#tell(
+            record,
+            [{ id: change.playerId }],
+            'rating-changed',
+            undefined,
+            `/players/${change.playerId}`,
+            {
+              before: String(change.before),
+              after: String(change.after),
+            },
+          );
+      })
+      .catch((error) => log('rating-changes', error));
   }
 
   /**

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import type { ClashResource } from '../../contract/clashes';
 import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
+import { signUp } from './players';
 
 // A new player practises against Yamb Bot: the create form offers it at one click, the clash starts at
 // once (the bot accepts), the player plays a turn, and the bot plays its own turn on the shared board, at a
@@ -11,20 +11,9 @@ test.use({ reducedMotion: 'reduce' });
 
 const run = Date.now().toString(36).slice(-6);
 
-async function signUp(page: Page, name: string) {
-  const registered = await page.request.post('/api/auth/register', {
-    data: { username: name, password: 'dice-123' },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const signedIn = await page.request.post('/api/auth/token', {
-    data: { identifier: name, password: 'dice-123' },
-  });
-  expect(signedIn.ok()).toBe(true);
-}
-
 test('a player creates a clash against Yamb Bot and plays turns with it', async ({ page }) => {
   test.setTimeout(90_000);
-  await signUp(page, `solo${run}`);
+  await signUp(page.request, `solo${run}`);
   await page.goto('/clashes');
   await expect(page.getByRole('heading', { name: 'Clashes', level: 1 })).toBeVisible({ timeout: 15_000 });
 

@@ -1,9 +1,10 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import type { ClashResource } from '../../contract/clashes';
-import { type GameResource, toGameState } from '../../contract/games';
-import { BOX_TYPES, fillableBoxes } from '../../game';
+import type { GameResource } from '../../contract/games';
 import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
+import { emptyBoxes, KEPT, playTurn } from './finishedGames';
+import { DESKTOP, newPlayer, noSidewaysScroll, open, PHONE, type Player } from './players';
 
 // A clash from the invitation to the crown, in three browsers: Ana creates it through the form and invites
 // Ben, found by the picker; Ben accepts; they play alternately on the solo board (the one not on turn has
@@ -14,51 +15,12 @@ import { roll, rollButton } from './playScreen';
 test.describe.configure({ mode: 'serial' });
 test.use({ reducedMotion: 'reduce' });
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 740 };
 const run = Date.now().toString(36).slice(-6);
-const PASSWORD = 'dice-123';
-
-interface Player {
-  name: string;
-  id: number;
-  context: BrowserContext;
-  page: Page;
-}
 
 let ana: Player;
 let ben: Player;
 let watcher: { context: BrowserContext; page: Page };
 let clashId = 0;
-
-/** A new registered player signed in in a browser of their own (made through the API, as a script would). */
-async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Promise<Player> {
-  const context = await browser.newContext({ viewport });
-  const registered = await context.request.post('/api/auth/register', {
-    data: { username: name, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const signedIn = await context.request.post('/api/auth/token', {
-    data: { identifier: name, password: PASSWORD },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  const me = (await (await context.request.get('/api/players/me')).json()) as { id: number };
-  return { name, id: me.id, context, page: await context.newPage() };
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
-}
-
-/** The page never scrolls sideways (STYLE.md: a layout is tested by its geometry). */
-async function noSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(width);
-}
 
 const turnLine = (page: Page) => page.locator('.clash-turn');
 
@@ -66,46 +28,6 @@ async function clashOf(request: APIRequestContext): Promise<ClashResource> {
   const reply = await request.get(`/api/clashes/${clashId}`);
   expect(reply.ok()).toBe(true);
   return (await reply.json()) as ClashResource;
-}
-
-async function put<T>(request: APIRequestContext, href: string, data: unknown): Promise<T> {
-  const reply = await request.put(href, { data });
-  expect(reply.ok(), `${href}: ${reply.status()} ${await reply.text()}`).toBe(true);
-  return (await reply.json()) as T;
-}
-
-const emptyBoxes = (game: GameResource) =>
-  toGameState(game)
-    .sheet.columns.flatMap((c) => c.boxes)
-    .filter((b) => b.value === null).length;
-
-/** The box kept for the browser: the free column's Yamb, fillable whatever the dice show. */
-const KEPT = { column: 'FREE', box: 'YAMB' } as const;
-
-/**
- * One turn through the game's links, as the player's own client would: roll all five dice, then fill the
- * first box the rules allow (the kept box last of all); when only announcement boxes are left, announce
- * the first empty one and fill it.
- */
-async function playTurn(request: APIRequestContext, gameId: number) {
-  let game = (await (await request.get(`/api/games/${gameId}`)).json()) as GameResource;
-  expect(game._links.roll, 'the player on turn has a roll link').toBeTruthy();
-  game = await put<GameResource>(request, game._links.roll!.href, { diceToRoll: [0, 1, 2, 3, 4] });
-  const open = fillableBoxes(toGameState(game)).filter(
-    (b) => !(b.column === KEPT.column && b.box === KEPT.box),
-  );
-  let target = open[0];
-  if (!target) {
-    const column = toGameState(game).sheet.columns.find((c) => c.type === 'ANNOUNCEMENT');
-    const box = BOX_TYPES.find((type) => column?.boxes.find((b) => b.type === type)?.value === null);
-    expect(box, 'an empty announcement box').toBeTruthy();
-    game = await put<GameResource>(request, game._links.announce!.href, { boxType: box });
-    target = { column: 'ANNOUNCEMENT', box: box! };
-  }
-  await put<GameResource>(request, game._links.fill!.href, {
-    columnType: target.column,
-    boxType: target.box,
-  });
 }
 
 /** Plays turns through the API until the player on turn has only the kept box left. */
@@ -120,7 +42,7 @@ async function playFastUntilLastBox() {
     const request = requestOf.get(current.id)!;
     const game = (await (await request.get(`/api/games/${current.gameId}`)).json()) as GameResource;
     if (emptyBoxes(game) <= 1) return;
-    await playTurn(request, current.gameId!);
+    await playTurn(request, current.gameId!, KEPT);
   }
   throw new Error('the games did not come near their end');
 }

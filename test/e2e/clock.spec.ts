@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import type { ClashResource } from '../../contract/clashes';
 import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
+import { signUp } from './players';
 
 // Issue 15's turn clock in the browser: a clash created with a 30 s clock shows the time left from the
 // server's deadline (the same after a reload); when it runs out (shortened here through the local-only dev
@@ -11,18 +11,9 @@ test.use({ reducedMotion: 'reduce' });
 
 const run = Date.now().toString(36).slice(-6);
 
-async function signUp(page: Page, name: string): Promise<number> {
-  const registered = await page.request.post('/api/auth/register', {
-    data: { username: name, password: 'dice-123' },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  await page.request.post('/api/auth/token', { data: { identifier: name, password: 'dice-123' } });
-  return ((await (await page.request.get('/api/players/me')).json()) as { id: number }).id;
-}
-
 test('the clock counts down, survives a reload, and passes the turn when it runs out', async ({ page }) => {
   test.setTimeout(90_000);
-  await signUp(page, `clock${run}`);
+  await signUp(page.request, `clock${run}`);
   await page.goto('/clashes');
   await expect(page.getByRole('heading', { name: 'Clashes', level: 1 })).toBeVisible({ timeout: 15_000 });
   await page.getByLabel('Name', { exact: true }).fill(`Clocked ${run}`);

@@ -1,9 +1,10 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { DailyResource } from '../../contract/daily';
-import { type GameResource, toGameState } from '../../contract/games';
-import { BOX_TYPES, fillableBoxes } from '../../game';
+import type { GameResource } from '../../contract/games';
+import { emptyBoxes, KEPT, playTurn } from './finishedGames';
 import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
+import { newPlayer, noSidewaysScroll, open, PHONE, type Player } from './players';
 
 // Daily Yamb in the browser: Ana starts today's game from /daily and plays a turn; /daily then offers
 // Continue and never a second start (the server answers 409); Ben, in a browser of his own, makes the same
@@ -13,52 +14,13 @@ import { roll, rollButton } from './playScreen';
 test.describe.configure({ mode: 'serial' });
 test.use({ reducedMotion: 'reduce' });
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 740 };
 const run = Date.now().toString(36).slice(-6);
-const PASSWORD = 'dice-123';
-
-interface Player {
-  name: string;
-  id: number;
-  context: BrowserContext;
-  page: Page;
-}
 
 let ana: Player;
 let ben: Player;
 /** The faces of Ana's first roll of the day, as her screen showed them. */
 let anaFirstRoll: string[] = [];
 let anaGameId = 0;
-
-/** A new registered player signed in in a browser of their own (made through the API, as a script would). */
-async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Promise<Player> {
-  const context = await browser.newContext({ viewport });
-  const registered = await context.request.post('/api/auth/register', {
-    data: { username: name, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const signedIn = await context.request.post('/api/auth/token', {
-    data: { identifier: name, password: PASSWORD },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  const me = (await (await context.request.get('/api/players/me')).json()) as { id: number };
-  return { name, id: me.id, context, page: await context.newPage() };
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
-}
-
-/** The page never scrolls sideways (STYLE.md: a layout is tested by its geometry). */
-async function noSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(width);
-}
 
 /** The five dice as the screen labels them ("Die 1: 4", ...). */
 const diceOnScreen = (page: Page) =>
@@ -74,41 +36,6 @@ async function startFromDailyPage(player: Player): Promise<number> {
   await expect(player.page).toHaveURL(/\/games\/\d+$/);
   await expect(player.page.locator('#board-title')).toHaveText(/^Daily Yamb · /);
   return Number(player.page.url().split('/').pop());
-}
-
-async function put<T>(request: APIRequestContext, href: string, data: unknown): Promise<T> {
-  const reply = await request.put(href, { data });
-  expect(reply.ok(), `${href}: ${reply.status()} ${await reply.text()}`).toBe(true);
-  return (await reply.json()) as T;
-}
-
-const emptyBoxes = (game: GameResource) =>
-  toGameState(game)
-    .sheet.columns.flatMap((c) => c.boxes)
-    .filter((b) => b.value === null).length;
-
-/** The box kept for the browser: the free column's Yamb, fillable whatever the dice show. */
-const KEPT = { column: 'FREE', box: 'YAMB' } as const;
-
-/** One turn through the game's own links (as clashes.spec.ts plays): roll all, fill the first open box. */
-async function playTurn(request: APIRequestContext, gameId: number) {
-  let game = (await (await request.get(`/api/games/${gameId}`)).json()) as GameResource;
-  game = await put<GameResource>(request, game._links.roll!.href, { diceToRoll: [0, 1, 2, 3, 4] });
-  const open = fillableBoxes(toGameState(game)).filter(
-    (b) => !(b.column === KEPT.column && b.box === KEPT.box),
-  );
-  let target = open[0];
-  if (!target) {
-    const column = toGameState(game).sheet.columns.find((c) => c.type === 'ANNOUNCEMENT');
-    const box = BOX_TYPES.find((type) => column?.boxes.find((b) => b.type === type)?.value === null);
-    expect(box, 'an empty announcement box').toBeTruthy();
-    game = await put<GameResource>(request, game._links.announce!.href, { boxType: box });
-    target = { column: 'ANNOUNCEMENT', box: box! };
-  }
-  await put<GameResource>(request, game._links.fill!.href, {
-    columnType: target.column,
-    boxType: target.box,
-  });
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -188,7 +115,7 @@ test('the last fill in the browser shows the result with a share text of the sco
   for (let turns = 0; turns < 60; turns++) {
     const game = (await (await page.request.get(`/api/games/${anaGameId}`)).json()) as GameResource;
     if (emptyBoxes(game) <= 1) break;
-    await playTurn(page.request, anaGameId);
+    await playTurn(page.request, anaGameId, KEPT);
   }
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await open(page, `/games/${anaGameId}`);

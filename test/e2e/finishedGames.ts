@@ -1,51 +1,47 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { type GameResource, toGameState } from '../../contract/games';
 import type { ScoreSummary } from '../../contract/scores';
 import { BOX_TYPES, fillableBoxes } from '../../game';
 import { expect } from './fixtures';
+import type { Player } from './players';
 
 // Players with finished games, made through the public API as a script would: register, sign in, then
 // play whole games through each game's own links (roll all five dice, fill the first box the rules allow;
 // when only announcement boxes are left, announce one and fill it), and archive them for the next.
 
-export const PASSWORD = 'dice-123';
-
-export interface Player {
-  name: string;
-  id: number;
-  context: BrowserContext;
-  page: Page;
-}
-
-export async function newPlayer(
-  browser: Browser,
-  name: string,
-  viewport: { width: number; height: number },
-): Promise<Player> {
-  const context = await browser.newContext({ viewport });
-  const registered = await context.request.post('/api/auth/register', {
-    data: { username: name, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const signedIn = await context.request.post('/api/auth/token', {
-    data: { identifier: name, password: PASSWORD },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  const me = (await (await context.request.get('/api/players/me')).json()) as { id: number };
-  return { name, id: me.id, context, page: await context.newPage() };
-}
-
-async function put(request: APIRequestContext, href: string, data?: unknown): Promise<GameResource> {
+/** PUT on one of the game's links, which must succeed; the game it answers. */
+export async function put(request: APIRequestContext, href: string, data?: unknown): Promise<GameResource> {
   const reply = await request.put(href, { data: data ?? {} });
   expect(reply.ok(), `${href}: ${reply.status()} ${await reply.text()}`).toBe(true);
   return (await reply.json()) as GameResource;
 }
 
-/** One turn through the game's links. */
-async function playTurn(request: APIRequestContext, game: GameResource): Promise<GameResource> {
+/** How many boxes of the game's sheet are still empty. */
+export const emptyBoxes = (game: GameResource) =>
+  toGameState(game)
+    .sheet.columns.flatMap((c) => c.boxes)
+    .filter((b) => b.value === null).length;
+
+/** A box a browser test keeps for its own last fill: the free column's Yamb, fillable whatever the dice. */
+export const KEPT = { column: 'FREE', box: 'YAMB' } as const;
+
+/**
+ * One turn through the game's links, as the player's own client would: roll all five dice, then fill the
+ * first box the rules allow (`kept` last of all); when only announcement boxes are left, announce the first
+ * empty one and fill it. `game` may be the game or its id.
+ */
+export async function playTurn(
+  request: APIRequestContext,
+  game: GameResource | number,
+  kept: { column: string; box: string } | null = null,
+): Promise<GameResource> {
+  if (typeof game === 'number')
+    game = (await (await request.get(`/api/games/${game}`)).json()) as GameResource;
   expect(game._links.roll, 'the player has a roll link').toBeTruthy();
   game = await put(request, game._links.roll!.href, { diceToRoll: [0, 1, 2, 3, 4] });
-  let target = fillableBoxes(toGameState(game))[0];
+  let target = fillableBoxes(toGameState(game)).filter(
+    (b) => !(kept && b.column === kept.column && b.box === kept.box),
+  )[0];
   if (!target) {
     const column = toGameState(game).sheet.columns.find((c) => c.type === 'ANNOUNCEMENT');
     const box = BOX_TYPES.find((type) => column?.boxes.find((b) => b.type === type)?.value === null);
@@ -89,13 +85,4 @@ export async function scoresOf(request: APIRequestContext, playerId: number, cou
     )
     .toBe(count);
   return scores;
-}
-
-/** The page never scrolls sideways (STYLE.md: a layout is tested by its geometry). */
-export async function noSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(width);
 }

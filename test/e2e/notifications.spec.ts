@@ -3,6 +3,13 @@ import type { ClashResource } from '../../contract/clashes';
 import type { NotificationResource } from '../../contract/notifications';
 import type { ActivePlayers } from '../../contract/presence';
 import { expect, test } from './fixtures';
+import {
+  DESKTOP,
+  newPlayer as registeredPlayer,
+  open,
+  PHONE,
+  type Player as RegisteredPlayer,
+} from './players';
 
 // Notifications and presence in the browser. Ana invites Ben to clashes through the API, as the clash
 // form does; Ben, with the app open, sees each invitation arrive as a toast and on the bell, follows one
@@ -11,45 +18,24 @@ import { expect, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 740 };
 const run = Date.now().toString(36).slice(-6);
-const PASSWORD = 'dice-123';
 
-interface Player {
-  name: string;
-  id: number;
+interface Player extends RegisteredPlayer {
   notificationsHref: string;
-  context: BrowserContext;
-  page: Page;
 }
 
 let ana: Player;
 let ben: Player;
 
-/** A new registered player signed in in a browser of their own (made through the API, as a script would). */
+/** A new registered player in a browser of their own, with the link to their notifications. */
 async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Promise<Player> {
-  const context = await browser.newContext({ viewport });
-  const registered = await context.request.post('/api/auth/register', {
-    data: { username: name, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const signedIn = await context.request.post('/api/auth/token', {
-    data: { identifier: name, password: PASSWORD },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  const me = (await (await context.request.get('/api/players/me')).json()) as {
-    id: number;
+  const player = await registeredPlayer(browser, name, viewport);
+  const me = (await (await player.context.request.get('/api/players/me')).json()) as {
     _links: { notifications?: { href: string } };
   };
   const notificationsHref = me._links.notifications?.href ?? '';
   expect(notificationsHref).not.toBe('');
-  return { name, id: me.id, notificationsHref, context, page: await context.newPage() };
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
+  return { ...player, notificationsHref };
 }
 
 /** Ana invites Ben, the way the clash form does it. */

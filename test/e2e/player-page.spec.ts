@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { finishGames, newPlayer, noSidewaysScroll, scoresOf } from './finishedGames';
+import { finishGames, scoresOf } from './finishedGames';
+import { newPlayer, noSidewaysScroll } from './players';
 
 // A player's page: their figures, the chart of their score history (a dot per game and the running
 // average drawn over them) at a phone's and a desktop's width, their scores table, and from a score to its

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
+import { DESKTOP, newPlayer as registeredPlayer, open, PHONE, type Player } from './players';
 
 // Quick match (issue 15) in the browser: Ana presses "Play someone now" on the play screen and waits; Ben
 // presses it on the clashes screen; both land on the same started clash within seconds, each told whom
@@ -12,40 +13,15 @@ import { roll, rollButton } from './playScreen';
 test.describe.configure({ mode: 'serial' });
 test.use({ reducedMotion: 'reduce' });
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 740 };
 const run = Date.now().toString(36).slice(-6);
-const PASSWORD = 'dice-123';
-
-interface Player {
-  name: string;
-  id: number;
-  context: BrowserContext;
-  page: Page;
-}
 
 const players: Player[] = [];
 
-/** A new registered player signed in in a browser of their own (made through the API, as a script would). */
+/** A new registered player in a browser of their own, remembered so that afterAll can take them out of the queue. */
 async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Promise<Player> {
-  const context = await browser.newContext({ viewport });
-  const registered = await context.request.post('/api/auth/register', {
-    data: { username: name, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const signedIn = await context.request.post('/api/auth/token', {
-    data: { identifier: name, password: PASSWORD },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  const me = (await (await context.request.get('/api/players/me')).json()) as { id: number };
-  const player = { name, id: me.id, context, page: await context.newPage() };
+  const player = await registeredPlayer(browser, name, viewport);
   players.push(player);
   return player;
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
 }
 
 const playNow = (page: Page) => page.getByRole('button', { name: 'Play someone now' });

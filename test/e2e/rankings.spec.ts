@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { finishGames, newPlayer, noSidewaysScroll, scoresOf } from './finishedGames';
+import { finishGames, scoresOf } from './finishedGames';
+import { newPlayer, noSidewaysScroll } from './players';
 
 // A player finishes six games (through the API, as a script would) and finds them on /rankings: their best
 // of the period highlighted, the table paged and sorted by the server, the period switched by the tabs,

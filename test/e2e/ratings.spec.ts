@@ -1,10 +1,9 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type { ClashResource } from '../../contract/clashes';
-import { type GameResource, toGameState } from '../../contract/games';
 import type { PlayerResource } from '../../contract/players';
 import type { HeadToHead } from '../../contract/ratings';
-import { BOX_TYPES, fillableBoxes } from '../../game';
+import { playTurn } from './finishedGames';
 import { expect, test } from './fixtures';
+import { newPlayer, noSidewaysScroll, open, PHONE, type Player } from './players';
 
 // Clash ratings in the browser: Ana and Ben, registered through the API, play a whole clash through their
 // games' links; the rating tab then lists both among a few dozen rated players seeded through the
@@ -14,71 +13,11 @@ import { expect, test } from './fixtures';
 test.describe.configure({ mode: 'serial' });
 test.use({ reducedMotion: 'reduce' });
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 740 };
 const run = Date.now().toString(36).slice(-6);
-const PASSWORD = 'dice-123';
-
-interface Player {
-  name: string;
-  id: number;
-  context: BrowserContext;
-  page: Page;
-}
 
 let ana: Player;
 let ben: Player;
 let clashId = 0;
-
-async function newPlayer(browser: Browser, name: string): Promise<Player> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const registered = await context.request.post('/api/auth/register', {
-    data: { username: name, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const signedIn = await context.request.post('/api/auth/token', {
-    data: { identifier: name, password: PASSWORD },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  const me = (await (await context.request.get('/api/players/me')).json()) as { id: number };
-  return { name, id: me.id, context, page: await context.newPage() };
-}
-
-async function put<T>(request: APIRequestContext, href: string, data: unknown): Promise<T> {
-  const reply = await request.put(href, { data });
-  expect(reply.ok(), `${href}: ${reply.status()} ${await reply.text()}`).toBe(true);
-  return (await reply.json()) as T;
-}
-
-/** One turn through the game's links: roll all five, fill the first box the rules allow (announce if must). */
-async function playTurn(request: APIRequestContext, gameId: number) {
-  let game = (await (await request.get(`/api/games/${gameId}`)).json()) as GameResource;
-  game = await put<GameResource>(request, game._links.roll!.href, { diceToRoll: [0, 1, 2, 3, 4] });
-  let target = fillableBoxes(toGameState(game))[0];
-  if (!target) {
-    const column = toGameState(game).sheet.columns.find((c) => c.type === 'ANNOUNCEMENT');
-    const box = BOX_TYPES.find((type) => column?.boxes.find((b) => b.type === type)?.value === null);
-    game = await put<GameResource>(request, game._links.announce!.href, { boxType: box });
-    target = { column: 'ANNOUNCEMENT', box: box! };
-  }
-  await put<GameResource>(request, game._links.fill!.href, {
-    columnType: target.column,
-    boxType: target.box,
-  });
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
-}
-
-async function noSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(width);
-}
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { DESKTOP, newPlayer, PHONE, type Player } from './players';
 
 // Support and the admin area through the real UI. Ana, a player, sends a ticket from the about page's
 // contact tab; Ada, an admin, finds it on /tickets, closes it (Ana's open page hears of it on the bell),
@@ -11,34 +12,11 @@ import { expect, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 740 };
 const run = Date.now().toString(36).slice(-6);
-const PASSWORD = 'dice-123';
 const TITLE = `Dice stuck ${run}`;
-
-interface Player {
-  name: string;
-  context: BrowserContext;
-  page: Page;
-}
 
 let ana: Player;
 let ada: Player;
-
-/** A new registered player signed in in a browser of their own (made through the API, as a script would). */
-async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Promise<Player> {
-  const context = await browser.newContext({ viewport });
-  const registered = await context.request.post('/api/auth/register', {
-    data: { username: name, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const signedIn = await context.request.post('/api/auth/token', {
-    data: { identifier: name, password: PASSWORD },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  return { name, context, page: await context.newPage() };
-}
 
 /** `npm run admin -- <name>` against the local D1 database of the test's server; the flag holds from the next request. */
 async function makeAdmin(player: Player) {

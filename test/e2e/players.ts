@@ -1,0 +1,49 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+// Registered players for the browser tests, made through the API as a script would, so a test spends its
+// time on the screens it is about.
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 360, height: 740 };
+export const PASSWORD = 'dice-123';
+
+export interface Player {
+  name: string;
+  id: number;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Registers `name` and signs in on `request` (a page's or a context's, whose cookies it keeps); its id. */
+export async function signUp(request: APIRequestContext, name: string): Promise<number> {
+  const registered = await request.post('/api/auth/register', {
+    data: { username: name, password: PASSWORD },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const signedIn = await request.post('/api/auth/token', { data: { identifier: name, password: PASSWORD } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  return ((await (await request.get('/api/players/me')).json()) as { id: number }).id;
+}
+
+/** A new registered player signed in in a browser of their own. */
+export async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Promise<Player> {
+  const context = await browser.newContext({ viewport });
+  const id = await signUp(context.request, name);
+  return { name, id, context, page: await context.newPage() };
+}
+
+/** Opens `path` and waits for the app's shell. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
+}
+
+/** The page never scrolls sideways (STYLE.md: a layout is tested by its geometry). */
+export async function noSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(width);
+}
