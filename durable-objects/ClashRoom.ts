@@ -12,7 +12,7 @@ import { clashGameRows, deleteClashRows } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
 import { ratingChangesOf } from '../worker/db/ratings';
 import { cryptoDiceSource } from '../worker/lib/dice';
-import { notify } from '../worker/lib/notify';
+import { notify, pushTo } from '../worker/lib/notify';
 import { type ClashMember, type ClashView, toClashResource, winnerOf } from '../worker/lib/resources/clashes';
 import { toGameResource } from '../worker/lib/resources/game';
 import { tokenCounts } from '../worker/lib/viewer';
@@ -483,11 +483,23 @@ export class ClashRoom extends Server {
     });
     if (outcome === 'failed') return refuseClash(503, 'service-unavailable');
     if (!outcome) return null;
+    if (outcome.clash.quickMatch) this.#announceMatch(outcome);
     await this.#published(outcome);
     // Quick-matched players hear of their match from the queue instead.
     if (!outcome.clash.quickMatch) this.#tell(outcome, outcome.clash.players, 'clash-started');
     this.#tellTurn(outcome);
     return null;
+  }
+
+  /**
+   * A quick match has started: both players' tabs get it on the presence channel at once, before the D1
+   * index is brought up to date (the room is the truth; the clash's row exists since its creation).
+   */
+  #announceMatch(record: ClashRecord) {
+    for (const player of record.clash.players) {
+      const message = { type: 'MATCHED', clash: toClashResource(record.clash, player.id) } as const;
+      pushTo(this.env, player.id, message).catch((error) => log('announce-match', error));
+    }
   }
 
   /** Stores the record without `playerIds` (declined or removed); the owner left alone, it is cancelled. */

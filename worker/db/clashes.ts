@@ -114,22 +114,23 @@ export async function clashGameRows(
   now: number,
 ): Promise<{ id: number; playerId: number; createdAt: number }[]> {
   const columns = { id: games.id, playerId: games.playerId, createdAt: games.createdAt };
-  const existing = await db.select(columns).from(games).where(eq(games.clashId, clashId));
-  const missing = members.filter((m) => !existing.some((row) => row.playerId === m.id));
-  if (missing.length === 0) return existing;
-  const inserted = await db
-    .insert(games)
-    .values(
-      missing.map((m) => ({
-        playerId: m.id,
-        clashId,
-        type: 'CLASH' as const,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning(columns);
-  return [...existing, ...inserted];
+  // One batch, one round trip (a quick match waits on it): the missing rows inserted, then all read.
+  const [, rows] = await db.batch([
+    db
+      .insert(games)
+      .values(
+        members.map((m) => ({
+          playerId: m.id,
+          clashId,
+          type: 'CLASH' as const,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoNothing(),
+    db.select(columns).from(games).where(eq(games.clashId, clashId)),
+  ]);
+  return rows;
 }
 
 /** The clashes the player is in that are still pending or in progress: the rooms that hold their access. */

@@ -187,6 +187,8 @@ export const games = sqliteTable(
       .on(t.playerId)
       .where(sql`${t.type} = 'SOLO' AND ${t.status} != 'ARCHIVED'`),
     index('games_clash_id_idx').on(t.clashId),
+    // One game per player in a clash: a retried start inserts nothing twice (db/clashes.ts `clashGameRows`).
+    uniqueIndex('games_clash_player_unique').on(t.clashId, t.playerId),
     // The sorts of the games lists: everyone's, and one player's by last play.
     index('games_updated_at_idx').on(t.updatedAt),
     index('games_created_at_idx').on(t.createdAt),

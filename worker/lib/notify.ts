@@ -1,4 +1,5 @@
 import type { NotificationKind, NotificationParams } from '../../contract/notifications';
+import type { PresenceServerMessage } from '../../contract/presence';
 import { PRESENCE_ROOM } from '../auth/access';
 import type { Database } from '../db/client';
 import { insertNotification } from '../db/notifications';
@@ -29,11 +30,17 @@ export async function notify(env: Pick<Env, 'PRESENCE'>, db: Database, notice: N
     createdAt: Date.now(),
   });
   try {
-    await env.PRESENCE.getByName(PRESENCE_ROOM).push(notice.playerId, {
-      type: 'NOTIFICATION',
-      notification: toNotification(row),
-    });
+    await pushTo(env, notice.playerId, { type: 'NOTIFICATION', notification: toNotification(row) });
   } catch (error) {
     console.error(JSON.stringify({ level: 'WARN', what: 'notification-push', error: String(error) }));
   }
+}
+
+/** A message for the player's open tabs only, on their presence channel (nothing is stored). */
+export function pushTo(
+  env: Pick<Env, 'PRESENCE'>,
+  playerId: number,
+  message: PresenceServerMessage,
+): Promise<void> {
+  return env.PRESENCE.getByName(PRESENCE_ROOM).push(playerId, message);
 }

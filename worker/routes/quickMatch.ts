@@ -3,7 +3,6 @@ import { QUICK_MATCH_TURN_SECONDS } from '../../contract/clashes';
 import type { QuickMatchWaiting } from '../../contract/quickMatch';
 import { ratingValue } from '../../contract/ratings';
 import type { QueueEntry } from '../../durable-objects/QuickMatch';
-import { PRESENCE_ROOM } from '../auth/access';
 import { type AppContext, requirePlayer, type SessionVariables } from '../auth/session';
 import { database } from '../db/client';
 import type { PlayerRow } from '../db/schema';
@@ -65,25 +64,20 @@ async function matchWith(c: AppContext, me: PlayerRow, partner: QueueEntry) {
 
 export const quickMatchRoutes = new Hono<QuickMatchRoutes>()
   // Join (or, while waiting, renew): 200 with the started clash when someone suitable was waiting, else
-  // 202. Both players' tabs get MATCHED on the presence channel; the one who waited also a notification.
+  // 202. Both players' tabs get MATCHED on the presence channel from the clash's room; the one who waited
+  // also a notification.
   .post('/', async (c) => {
     const me = await registeredPlayer(c);
     const joined = await queueOf(c).join(me.id, ratingValue(me.ratingMu));
     if (!joined.matched) return c.json(waiting(joined.waiting), 202);
     const clash = await matchWith(c, me, joined.matched);
-    const presence = c.env.PRESENCE.getByName(PRESENCE_ROOM);
-    const partnerId = joined.matched.playerId;
-    const told = Promise.all([
-      // Started, the clash shows the same to both (its links are the lobby's, and there is none).
-      presence.push(partnerId, { type: 'MATCHED', clash }),
-      presence.push(me.id, { type: 'MATCHED', clash }),
-      notify(c.env, database(c.env.DB), {
-        playerId: partnerId,
-        kind: 'quick-match-found',
-        params: { player: me.name, rating: String(ratingValue(me.ratingMu)) },
-        link: `/clashes/${clash.id}`,
-      }),
-    ]).catch((error) =>
+    // The room has sent MATCHED to both players' tabs already; the one who waited also gets it on the bell.
+    const told = notify(c.env, database(c.env.DB), {
+      playerId: joined.matched.playerId,
+      kind: 'quick-match-found',
+      params: { player: me.name, rating: String(ratingValue(me.ratingMu)) },
+      link: `/clashes/${clash.id}`,
+    }).catch((error) =>
       log(c, { level: 'ERROR', message: 'quick-match-tell', data: { error: String(error) } }),
     );
     c.executionCtx.waitUntil(told);

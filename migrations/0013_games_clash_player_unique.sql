@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `games_clash_player_unique` ON `games` (`clash_id`,`player_id`);
