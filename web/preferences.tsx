@@ -9,7 +9,8 @@ import {
   useState,
 } from 'react';
 import toast from 'react-hot-toast';
-import i18n, { LANGUAGE_NAMES, type Language, storedLanguage, toLanguage } from './i18n';
+import i18n, { LANGUAGE_NAMES, type Language, storedLanguage, switchLanguage, toLanguage } from './i18n';
+import { toastError } from './components/Toasts';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 import { DICE_SPEEDS, type DiceSpeed, type Preferences } from '../contract/players';
 
@@ -103,7 +104,8 @@ export function PreferencesProvider({
     }
     if (next.language) {
       writeStorage(STORAGE_KEYS.language, next.language);
-      void i18n.changeLanguage(next.language);
+      // The other language's strings may still be on their way; the screens follow when they arrive.
+      switchLanguage(next.language).catch((error: unknown) => console.error(error));
     }
     if (next.diceSpeed) writeStorage(DICE_SPEED_KEY, next.diceSpeed);
     setPrefs(merged);
@@ -129,11 +131,16 @@ export function PreferencesProvider({
   const setLanguage = useCallback(
     (language: Language) => {
       const prefs = commit({ language });
-      // After commit, i18n already speaks the new language: the toast is written in it.
-      toast.success(i18n.t('preferences.languageChanged', { language: LANGUAGE_NAMES[language] }), {
-        id: 'preferences-language',
-      });
       notify(prefs);
+      // The toast is written in the new language, once its strings are loaded (the switch commit started);
+      // a failed load says so in the language still shown.
+      switchLanguage(language).then(
+        () =>
+          toast.success(i18n.t('preferences.languageChanged', { language: LANGUAGE_NAMES[language] }), {
+            id: 'preferences-language',
+          }),
+        (error: unknown) => toastError(error),
+      );
     },
     [commit, notify],
   );
