@@ -11,8 +11,17 @@ import { WriteBehindIndex } from './writeBehindIndex';
 const INDEXED_KEY = 'indexed-version';
 
 /**
+ * What the games lists and rankings must show at once: whether the game is in progress, completed or
+ * archived. A move that leaves it so (a roll, a fill, an undo) only moves the total and progress along,
+ * and reaches D1 at most every PROGRESS_INTERVAL_MS (writeBehindIndex.ts).
+ */
+const listedStatus = ({ state, meta }: Pick<GameRecord, 'state' | 'meta'>) =>
+  meta.archived ? 'ARCHIVED' : state.status;
+
+/**
  * The D1 index row (and, once complete, the score) of one GameRoom's game, written behind the room's
- * own storage (see writeBehindIndex.ts). A completion and an archive are synced before the room answers.
+ * own storage (see writeBehindIndex.ts). A completion and an archive are synced before the room answers;
+ * progress is coalesced, one write per PROGRESS_INTERVAL_MS at most.
  */
 export class GameIndex extends WriteBehindIndex<GameRecord> {
   constructor(
@@ -30,6 +39,7 @@ export class GameIndex extends WriteBehindIndex<GameRecord> {
       load,
       write: (record) => writeGameRow(database(), record),
       room: 'GameRoom',
+      summary: listedStatus,
     });
   }
 }
@@ -43,7 +53,7 @@ async function writeGameRow(db: Database, { state, meta, daily }: GameRecord): P
   const update = db
     .update(games)
     .set({
-      status: meta.archived ? 'ARCHIVED' : state.status,
+      status: listedStatus({ state, meta }),
       totalSum: total,
       progress: progress(state.sheet),
       updatedAt: meta.updatedAt,

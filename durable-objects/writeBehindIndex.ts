@@ -10,6 +10,16 @@ import { type Deadline, logRoomError } from './alarms';
 export const INDEX_DELAY_MS = 1_000;
 export const INDEX_RETRY_MS = 10_000;
 
+/**
+ * How often, at most, a change that only moves a record along (a roll, a fill, an undo of a game in
+ * progress: its total, progress and updatedAt) reaches D1, for an index that says what it must show at
+ * once (`summary`). D1 is one database with one writer: at INDEX_DELAY_MS every game in play costs about
+ * a write a second, so 10,000 games at once would be thousands of writes a second (docs/scale.md); at
+ * 10 s it is a tenth of that, and a list shows a game's progress at most 10 s late. A change of the
+ * summary (a completion, an archive) is still written within INDEX_DELAY_MS, or synced before the answer.
+ */
+export const PROGRESS_INTERVAL_MS = 10_000;
+
 /** A stored record the index follows: every change bumps `version`. */
 export interface Versioned {
   version: number;
@@ -31,6 +41,12 @@ export interface WriteBehindIndexOptions<R extends Versioned> {
   write: (record: R) => Promise<void>;
   /** Names the room in the error log. */
   room: string;
+  /**
+   * What a list or ranking must show as soon as it changes (e.g. a game's status). A change that leaves
+   * it as the index has it is progress only, written within PROGRESS_INTERVAL_MS; any other within
+   * INDEX_DELAY_MS. Without it, every change is written within INDEX_DELAY_MS.
+   */
+  summary?: (record: R) => string;
 }
 
 /**
@@ -45,8 +61,11 @@ export class WriteBehindIndex<R extends Versioned> {
   constructor(private readonly options: WriteBehindIndexOptions<R>) {}
 
   /** The index holds `version` already (the Worker inserted the rows with the room's first values). */
-  markCurrent(version: number) {
+  markCurrent(version: number, record = this.options.load()) {
     this.options.storage.kv.put(this.options.indexedVersionKey, version);
+    const { summary } = this.options;
+    if (summary && record?.version === version)
+      this.options.storage.kv.put(this.#summaryKey(), summary(record));
   }
 
   /** True when the index holds `version` of the record or a later one. */
@@ -55,11 +74,12 @@ export class WriteBehindIndex<R extends Versioned> {
   }
 
   /**
-   * Sets the alarm that writes the index after `delayMs`. Synchronous storage calls made together commit
-   * together, so called in the same synchronous run as the change that made the index stale, the alarm
-   * is stored with the state.
+   * Sets the alarm that writes the index after `delayMs`: by default INDEX_DELAY_MS, or
+   * PROGRESS_INTERVAL_MS when the stored record differs from the indexed one by progress only. Synchronous
+   * storage calls made together commit together, so called in the same synchronous run as the change that
+   * made the index stale, the alarm is stored with the state.
    */
-  schedule(delayMs = INDEX_DELAY_MS) {
+  schedule(delayMs = this.#delay()) {
     this.options.deadline.set(Date.now() + delayMs);
   }
 
@@ -79,6 +99,23 @@ export class WriteBehindIndex<R extends Versioned> {
     return this.#indexing;
   }
 
+  #summaryKey(): string {
+    return `${this.options.indexedVersionKey}-summary`;
+  }
+
+  /**
+   * Progress only when the stored record's summary is the indexed one. An index written before summaries
+   * were kept has none, so its first change is written promptly and records one.
+   */
+  #delay(): number {
+    const { summary, load, storage } = this.options;
+    const record = summary ? load() : null;
+    if (!summary || !record) return INDEX_DELAY_MS;
+    return storage.kv.get<string>(this.#summaryKey()) === summary(record)
+      ? PROGRESS_INTERVAL_MS
+      : INDEX_DELAY_MS;
+  }
+
   #indexedVersion(): number {
     return this.options.storage.kv.get<number>(this.options.indexedVersionKey) ?? 0;
   }
@@ -88,9 +125,9 @@ export class WriteBehindIndex<R extends Versioned> {
     const record = this.options.load();
     if (!record || this.#indexedVersion() >= record.version) return true;
     await this.options.write(record);
-    this.markCurrent(record.version);
+    this.markCurrent(record.version, record);
     // Changes made while D1 was answering found the index stale and left the alarm to us.
-    if (this.options.load()?.version !== record.version) this.schedule(INDEX_DELAY_MS);
+    if (this.options.load()?.version !== record.version) this.schedule();
     else this.options.deadline.clear();
     return true;
   }
