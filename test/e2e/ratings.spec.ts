@@ -1,9 +1,9 @@
 import type { ClashResource } from '../../contract/clashes';
 import type { PlayerResource } from '../../contract/players';
 import type { HeadToHead } from '../../contract/ratings';
-import { playTurn } from './finishedGames';
+import { playTurn, put } from './finishedGames';
 import { expect, test } from './fixtures';
-import { newPlayer, noSidewaysScroll, open, PHONE, type Player } from './players';
+import { DESKTOP, newPlayer, noSidewaysScroll, open, PHONE, type Player } from './players';
 
 // Clash ratings in the browser: Ana and Ben, registered through the API, play a whole clash through their
 // games' links; the rating tab then lists both among a few dozen rated players seeded through the
