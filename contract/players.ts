@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Health } from './health';
 import type { Links } from './links';
 import type { Rating } from './ratings';
 
@@ -52,8 +53,10 @@ export interface PlayerResource {
  * GET /api/auth/session: who the cookies sign in, if anyone. A visitor without a session is no error, so
  * the probe answers 200 with `player: null` (DESIGN.md "First visit"); an expired access token, or a refresh
  * cookie without an access cookie, is still a 401 token-expired, which the client answers with a refresh.
+ * With no player it also says what GET /api/health says of the human check: the guest registration that
+ * follows needs it, and asking /api/health first would be one more round trip before the first roll.
  */
-export interface SessionResource {
+export interface SessionResource extends Partial<Pick<Health, 'humanCheck' | 'turnstileSiteKey'>> {
   player: PlayerResource | null;
 }
 

@@ -108,8 +108,21 @@ describe('the session probe (GET /api/auth/session)', () => {
   it('answers a visitor without cookies 200 with no player, while /api/players/me stays a 401', async () => {
     const response = await call('/auth/session');
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ player: null });
+    expect(await json(response)).toMatchObject({ player: null });
     expect((await call('/players/me')).status).toBe(401);
+  });
+
+  it('tells a visitor without cookies what /api/health says of the human check, for the guest registration', async () => {
+    const probe = await json(await call('/auth/session'));
+    const health = await json(await call('/health'));
+    expect(probe.humanCheck).toBe(health.humanCheck);
+    expect(probe.turnstileSiteKey).toBe(health.turnstileSiteKey);
+  });
+
+  it('says nothing of the human check to a signed-in player', async () => {
+    const session = await registerGuest();
+    const probe = await json(await call('/auth/session', { jar: session.jar }));
+    expect(Object.keys(probe)).toEqual(['player']);
   });
 
   it('answers a signed-in guest with their player, as /api/players/me does', async () => {

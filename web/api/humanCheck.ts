@@ -38,6 +38,19 @@ interface HumanCheckConfig {
 let config: Promise<HumanCheckConfig> | null = null;
 let script: Promise<Turnstile> | null = null;
 
+const toConfig = (fields: Pick<Health, 'humanCheck' | 'turnstileSiteKey'>): HumanCheckConfig => ({
+  on: fields.humanCheck === 'on',
+  siteKey: fields.turnstileSiteKey ?? '',
+});
+
+/**
+ * Takes the human-check fields another answer carried (the session probe's, for a visitor without a
+ * session), so the next token needs no GET /api/health first.
+ */
+export function rememberHumanCheck(humanCheck: Health['humanCheck'], turnstileSiteKey?: string): void {
+  config = Promise.resolve(toConfig({ humanCheck, turnstileSiteKey }));
+}
+
 function readConfig(): Promise<HumanCheckConfig> {
   if (!config) {
     config = api<Health>('/health')
@@ -47,7 +60,7 @@ function readConfig(): Promise<HumanCheckConfig> {
           return error.body as Health;
         throw error;
       })
-      .then((health) => ({ on: health.humanCheck === 'on', siteKey: health.turnstileSiteKey ?? '' }))
+      .then(toConfig)
       .catch((error: unknown) => {
         config = null; // asked again next time
         throw error;

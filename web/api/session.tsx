@@ -12,7 +12,7 @@ import {
 import { guestName } from '../../contract/guestName';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../storage';
 import { ApiError, api } from './client';
-import { humanCheckToken } from './humanCheck';
+import { humanCheckToken, rememberHumanCheck } from './humanCheck';
 import { useServerPreferences } from './serverPreferences';
 import type { PlayerResource, SessionResource } from '../../contract/players';
 
@@ -111,8 +111,10 @@ async function startSession(onError: (error: unknown) => void): Promise<PlayerRe
     }
     // The probe answers 200 with no player to a visitor without a session (DESIGN.md "First visit"): no
     // failed request is logged; an expired access token is still a 401 that client.ts refreshes.
-    const { player } = await api<SessionResource>('/auth/session');
-    if (player) return player;
+    const probe = await api<SessionResource>('/auth/session');
+    if (probe.player) return probe.player;
+    // The probe said whether the human check is on: the registration needs no GET /api/health first.
+    if (probe.humanCheck) rememberHumanCheck(probe.humanCheck, probe.turnstileSiteKey);
     return await registerGuest();
   } catch (error) {
     if (!signedOut(error)) throw error;

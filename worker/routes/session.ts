@@ -4,6 +4,7 @@ import type { SessionResource } from '../../contract/players';
 import { currentPlayer, REFRESH_COOKIE, refuseBanned, type SessionVariables } from '../auth/session';
 import type { Env } from '../env';
 import { unauthorized } from '../lib/errors';
+import { humanCheckEnabled } from '../lib/humanCheck';
 import { toPlayerResource } from '../lib/resources/player';
 
 /**
@@ -12,7 +13,8 @@ import { toPlayerResource } from '../lib/resources/player';
  * 401). An access token that has expired or was ended is still the 401 token-expired of the session
  * middleware, and so is a refresh cookie without an access cookie (a browser that lost it): the client
  * refreshes and asks again rather than starting over as a new guest. The probe lives under /api/auth
- * because the refresh cookie is sent there only.
+ * because the refresh cookie is sent there only. With no player it carries the human-check fields of
+ * /api/health, so the guest registration that follows starts at once.
  */
 export const sessionRoutes = new Hono<{ Bindings: Env; Variables: SessionVariables }>().get(
   '/',
@@ -20,7 +22,13 @@ export const sessionRoutes = new Hono<{ Bindings: Env; Variables: SessionVariabl
     const me = await currentPlayer(c);
     if (!me && getCookie(c, REFRESH_COOKIE)) throw unauthorized('token-expired');
     if (me) refuseBanned(me);
-    const body: SessionResource = { player: me ? toPlayerResource(me, me) : null };
+    const body: SessionResource = me
+      ? { player: toPlayerResource(me, me) }
+      : {
+          player: null,
+          humanCheck: humanCheckEnabled(c.env) ? 'on' : 'off',
+          turnstileSiteKey: c.env.TURNSTILE_SITE_KEY,
+        };
     return c.json(body);
   },
 );
