@@ -16,4 +16,12 @@ describe('formatPercent: one percentage style per language, on the board and in 
   it('rounds to whole percents', () => {
     expect(formatPercent(33.4, 'en-US')).toBe('33%');
   });
+
+  it('writes what Intl.NumberFormat writes in both languages, for every whole and half percent', () => {
+    for (const language of ['en-US', 'hr']) {
+      const intl = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
+      for (let tenths = 0; tenths <= 1000; tenths += 5)
+        expect(formatPercent(tenths / 10, language)).toBe(intl.format(tenths / 1000));
+    }
+  });
 });
