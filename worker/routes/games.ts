@@ -41,7 +41,11 @@ const soloRoom = (env: Env, id: number) => env.GAME_ROOM.getByName(String(id));
  * tells them apart (the row's type and clash id).
  */
 async function ownerOf(env: Env, id: number): Promise<GameOwner> {
-  const row = await findGameRow(database(env.DB), id);
+  // A row once found is remembered by the isolate, so D1 down stops only a game this isolate has not
+  // looked up yet: that is an outage to name (503), not a server error.
+  const row = await findGameRow(database(env.DB), id).catch(() => {
+    throw new AppError(503, 'service-unavailable');
+  });
   if (!row) throw notFound('game-not-found');
   if (row.type === 'CLASH' && row.clashId !== null) {
     const clash = env.CLASH_ROOM.getByName(String(row.clashId));
