@@ -4,6 +4,7 @@ import { PresenceProvider } from '../api/presence';
 import { QuickMatchProvider } from '../api/quickMatch';
 import { useSession } from '../api/session';
 import { useLayout } from '../layout';
+import { HealthBanner } from './HealthBanner';
 import { LoadingDie } from './LoadingDie';
 import { Nav } from './Nav';
 import { NotificationsDialog } from './notifications/NotificationsDialog';
@@ -29,6 +30,7 @@ export function Layout() {
             {t('nav.skipToContent')}
           </a>
           <Nav />
+          <HealthBanner />
           <main id="main" className="main" tabIndex={-1}>
             <Outlet />
           </main>

@@ -1,28 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMetrics } from '../../api/admin';
-import { ApiError, api } from '../../api/client';
+import { useHealth } from '../../api/health';
 import { useSession } from '../../api/session';
-import type { Health, ServiceHealth } from '../../../contract/health';
+import type { ServiceHealth } from '../../../contract/health';
 import { RefreshIcon } from '../icons';
 import { MetricsList } from './MetricsList';
 
 /** SPEC section 9: the status refresh button stays disabled for 15 s after use. */
 export const REFRESH_LOCK_MS = 15_000;
-
-const isHealth = (body: unknown): body is Health =>
-  typeof body === 'object' && body !== null && 'services' in body && 'version' in body;
-
-/** The server answers 503 with the same body when a service is down: that is a status to show, not a failure. */
-async function fetchHealth(): Promise<Health> {
-  try {
-    return await api<Health>('/health');
-  } catch (error) {
-    if (error instanceof ApiError && isHealth(error.body)) return error.body;
-    throw error;
-  }
-}
 
 function Up({ up, detail }: { up: boolean; detail?: string }) {
   const { t } = useTranslation();
@@ -48,7 +34,7 @@ function ServiceRow({ label, service }: { label: string; service: ServiceHealth 
 
 export function StatusTab() {
   const { t, i18n } = useTranslation();
-  const health = useQuery({ queryKey: ['health'], queryFn: fetchHealth, staleTime: 0 });
+  const health = useHealth();
   // Admins also see the server's figures (SPEC section 2); the server refuses them to everyone else.
   const admin = useSession().player?.admin === true;
   const metrics = useMetrics(admin);
