@@ -1,6 +1,6 @@
 import type { NotificationKind, NotificationParams } from '../../contract/notifications';
 import type { PresenceServerMessage } from '../../contract/presence';
-import { PRESENCE_ROOM } from '../auth/access';
+import { presenceRoom } from '../auth/access';
 import type { Database } from '../db/client';
 import { insertNotification } from '../db/notifications';
 import type { Env } from '../env';
@@ -42,5 +42,5 @@ export function pushTo(
   playerId: number,
   message: PresenceServerMessage,
 ): Promise<void> {
-  return env.PRESENCE.getByName(PRESENCE_ROOM).push(playerId, message);
+  return env.PRESENCE.getByName(presenceRoom(playerId)).push(playerId, message);
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { PRESENCE_ROOM } from '../auth/access';
+import { PRESENCE_SHARDS, presenceRoom } from '../auth/access';
 import { currentPlayer, refuseBanned, requirePlayer, type SessionVariables } from '../auth/session';
 import { clashExists } from '../db/clashes';
 import { database } from '../db/client';
@@ -73,5 +73,11 @@ export const live = new Hono<Live>()
     const me = await requirePlayer(c);
     // Presence lists registered players only; a guest's channel still gets its private pushes.
     const profile = { id: me.id, name: me.name, avatar: avatarOf(me), guest: me.guest };
-    return forward(c.req.raw, me.id, c.env.PRESENCE.getByName(PRESENCE_ROOM), profile);
+    // Development only: bench/load.mjs spreads its channels over `?shards=` Presence objects to measure a
+    // sharded presence (docs/scale.md). Such a channel's pushes still go to presenceRoom(me.id).
+    const shards =
+      c.env.ENVIRONMENT === 'development'
+        ? Math.min(64, Math.max(1, Number(c.req.query('shards') ?? PRESENCE_SHARDS) || 1))
+        : PRESENCE_SHARDS;
+    return forward(c.req.raw, me.id, c.env.PRESENCE.getByName(presenceRoom(me.id, shards)), profile);
   });
