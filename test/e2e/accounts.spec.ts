@@ -344,13 +344,19 @@ test('a legacy token in local storage becomes a cookie session', async () => {
 test('with the human check on, guest and sign-up requests carry a Turnstile token', async ({ browser }) => {
   const fresh = await browser.newContext({ viewport: DESKTOP });
   const visitor = await fresh.newPage();
-  // The server here runs with the check off: the health reply is changed to "on", and Cloudflare's
+  // The server here runs with the check off: the replies that say so are changed to "on" (the session
+  // probe's, which a visitor without a session registers by, and the health reply), and Cloudflare's
   // script is replaced by a stand-in that answers every widget with a token naming its action.
-  await visitor.route('**/api/health', async (route) => {
-    const reply = await route.fetch();
-    const health = { ...(await reply.json()), humanCheck: 'on', turnstileSiteKey: 'test-site-key' };
-    await route.fulfill({ response: reply, json: health });
-  });
+  for (const path of ['**/api/health', '**/api/auth/session'])
+    await visitor.route(path, async (route) => {
+      const reply = await route.fetch();
+      const body = await reply.json();
+      if (!('humanCheck' in body)) return route.fulfill({ response: reply });
+      await route.fulfill({
+        response: reply,
+        json: { ...body, humanCheck: 'on', turnstileSiteKey: 'test-site-key' },
+      });
+    });
   await visitor.route('https://challenges.cloudflare.com/**', (route) =>
     route.fulfill({
       contentType: 'text/javascript',
