@@ -56,6 +56,8 @@ const CLASH_KEY = 'clash';
 const saidKey = (playerId: number) => `said-${playerId}`;
 /** Set when the player was told it is their turn; cleared when they next open the clash. */
 const toldTurnKey = (playerId: number) => `told-turn-${playerId}`;
+/** Set with a clash's completion until everyone is told of it, which waits for D1 to have it. */
+const COMPLETION_UNTOLD_KEY = 'completion-untold';
 /** A start that D1 refused is tried again after this long, if nobody asks before. */
 const START_RETRY_MS = 10_000;
 
@@ -351,9 +353,10 @@ export class ClashRoom extends Server {
     if (onTurnGame && onTurnGame !== gameId) this.#broadcastGame(next, onTurnGame);
     this.#broadcastClash(next);
     if (next.clash.status === 'COMPLETED') {
-      await this.#index.sync();
-      this.#tell(next, next.clash.players, 'clash-completed', winnerOf(next.clash)?.name);
-      this.#tellRatings(next);
+      // Noted with the completion, told once D1 has it (and the ratings it brings): now, or when D1
+      // refused, by the alarm that retries the write.
+      this.ctx.storage.kv.put(COMPLETION_UNTOLD_KEY, true);
+      if (await this.#index.sync()) this.#tellCompletion();
     } else if (turnEnded || next.clash.turn !== record.clash.turn || botOnTurn(next)) {
       this.#tellTurn(next);
     }
@@ -444,7 +447,16 @@ export class ClashRoom extends Server {
     if (due.includes('bot')) await this.#botMove();
     if (due.includes('turn')) await this.#timeOut();
     if (due.includes('warn')) this.#warn();
-    await this.#index.sync();
+    if (await this.#index.sync()) this.#tellCompletion();
+  }
+
+  /** Everyone hears the clash ended, once: the check and the clearing run with nothing in between. */
+  #tellCompletion() {
+    const record = this.#load();
+    if (!record || !this.ctx.storage.kv.get<boolean>(COMPLETION_UNTOLD_KEY)) return;
+    this.ctx.storage.kv.delete(COMPLETION_UNTOLD_KEY);
+    this.#tell(record, record.clash.players, 'clash-completed', winnerOf(record.clash)?.name);
+    this.#tellRatings(record);
   }
 
   /** The pending clash nobody finished answering in time is cancelled; everyone is told. */

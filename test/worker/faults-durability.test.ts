@@ -20,6 +20,7 @@ import {
   clashRow,
   gameOf,
   getClash,
+  notifications,
   startedClash,
   takeTurn,
 } from './clashes-helpers';
@@ -214,6 +215,31 @@ describe('the D1 index write fails after a room’s change: retried until it lan
     await rewriteIndex(started.clash.id);
     expect(await scoreRows()).toEqual([1, 1]);
     expect(await ratingRows(started.clash.id)).toHaveLength(2);
+  });
+
+  it('a clash’s completion: everyone is told it ended and how their rating moved once D1 is back, once', async () => {
+    const started = await startedClash();
+    const ids = started.players.map((p) => p.player.id);
+    await oneBoxLeft(started.clash.id, started.gameIds, [5, 0]);
+    await setRoomD1(started.clash.id, downD1);
+    await lastFill(started.players[0] as Session, started.gameIds[0] as number);
+    await lastFill(started.players[1] as Session, started.gameIds[1] as number);
+    // Nothing could be written, so nothing was told yet.
+    await setRoomD1(started.clash.id, env.DB);
+    for (const id of ids) expect(await notifications(id, 'clash-completed', 0)).toEqual([]);
+
+    await indexRetryNow(clashRoom(started.clash.id));
+    expect(await runDurableObjectAlarm(clashRoom(started.clash.id))).toBe(true);
+    for (const id of ids) {
+      expect(await notifications(id, 'clash-completed')).toHaveLength(1);
+      expect(await notifications(id, 'rating-changed')).toHaveLength(1);
+    }
+    // A later alarm (the index written again) tells nobody twice.
+    await rewriteIndex(started.clash.id);
+    for (const id of ids) {
+      expect(await notifications(id, 'clash-completed', 0)).toHaveLength(1);
+      expect(await notifications(id, 'rating-changed', 0)).toHaveLength(1);
+    }
   });
 
   it('a solo game’s completion: its score lands once D1 is back, once', async () => {
