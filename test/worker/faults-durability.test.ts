@@ -343,6 +343,13 @@ describe('D1 down', () => {
     expect((await gameOf(players[1] as Session, gameIds[1] as number)).progress).toBeGreaterThan(0);
   });
 
+  it('a clash read while D1 is down (its existence is checked there) says so: 503, not 500', async () => {
+    const { clash, players } = await startedClash();
+    const response = await callWith(down, `/clashes/${clash.id}`, players[0] as Session);
+    expect(response.status).toBe(503);
+    expect((await json<{ key: string }>(response)).key).toBe('service-unavailable');
+  });
+
   it('a move on a game this isolate has not looked up yet needs D1 to find its room: 503, not 500', async () => {
     const me = await guestWithGame();
     await play(me, me.game.id, 'roll');

@@ -32,7 +32,11 @@ async function roomOf(c: AppContext) {
   } catch {
     throw notFound('clash-not-found');
   }
-  if (!(await clashExists(database(c.env.DB), id))) throw notFound('clash-not-found');
+  // D1 down is an outage to name (503), not a server error: the clash's room may well be up.
+  const exists = await clashExists(database(c.env.DB), id).catch(() => {
+    throw new AppError(503, 'service-unavailable');
+  });
+  if (!exists) throw notFound('clash-not-found');
   return c.env.CLASH_ROOM.getByName(String(id));
 }
 
