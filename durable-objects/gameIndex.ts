@@ -19,6 +19,13 @@ const listedStatus = ({ state, meta }: Pick<GameRecord, 'state' | 'meta'>) =>
   meta.archived ? 'ARCHIVED' : state.status;
 
 /**
+ * Whether the lists show the game at all (a game is listed from its first move: db/games.ts `playedGame`)
+ * and under which status: a change of either is written promptly, the first move included.
+ */
+const listedSummary = (record: Pick<GameRecord, 'state' | 'meta'>) =>
+  `${listedStatus(record)}:${record.meta.updatedAt !== record.meta.createdAt}`;
+
+/**
  * The D1 index row (and, once complete, the score) of one GameRoom's game, written behind the room's
  * own storage (see writeBehindIndex.ts). A completion and an archive are synced before the room answers;
  * progress is coalesced, one write per PROGRESS_INTERVAL_MS at most.
@@ -39,7 +46,7 @@ export class GameIndex extends WriteBehindIndex<GameRecord> {
       load,
       write: (record) => writeGameRow(database(), record),
       room: 'GameRoom',
-      summary: listedStatus,
+      summary: listedSummary,
     });
   }
 }

@@ -56,10 +56,12 @@ export const dailyRoutes = new Hono<Daily>()
     const [game, days] = me
       ? await Promise.all([findDailyGame(db, me.id, day), completedDays(db, me.id)])
       : [null, []];
-    // The web app asks this once on load: a registered player who has not started today's game is told,
-    // once a day, that it waits. The claim's key settles racing requests; a notice whose claim succeeded
-    // but whose insert failed is not retried (the game is still offered on the page).
-    if (me && !me.guest && !game && (await claimDailyNotice(db, me.id, day))) {
+    // The web app asks this once on load: a registered player who has played the daily game before (a
+    // newcomer has the nav's dot; a bell entry on their first visit would be noise) and has not started
+    // today's is told, once a day, that it waits. The claim's key settles racing requests; a notice whose
+    // claim succeeded but whose insert failed is not retried (the game is still offered on the page).
+    const regular = days.length > 0;
+    if (me && !me.guest && !game && regular && (await claimDailyNotice(db, me.id, day))) {
       await notify(c.env, db, { playerId: me.id, kind: 'daily-waiting', params: { day }, link: '/daily' });
     }
     return c.json({
