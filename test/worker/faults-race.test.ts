@@ -13,7 +13,8 @@ import {
   players,
 } from './clashes-helpers';
 import { currentGame, flushIndex, type Game, indexRow, move, play, toState } from './games-helpers';
-import { call, json, registerPlayer, type Session, signIn } from './helpers';
+import { startDaily, today } from './daily-helpers';
+import { call, json, moveToNewAddress, registerPlayer, type Session, signIn } from './helpers';
 
 // Issue 12 (faults), racing actions: two tabs of one player, and two players, acting on the same game or
 // clash at once, round after round. Each race must end with exactly the successes the rules allow, and
@@ -261,5 +262,24 @@ describe('the lobby: calls that cross each other', { timeout: 300_000 }, () => {
     expect(statuses(answers).sort()).toEqual([204, 404]);
     expect((await getClash(owner, clash.id)).status).toBe(404);
     expect(await clashRow(clash.id)).toBeNull();
+  });
+});
+
+describe('the daily game: starts that cross each other', { timeout: 300_000 }, () => {
+  it('two tabs of one player start today’s game twice each at once: one 201, one game, one row', async () => {
+    moveToNewAddress();
+    const [a, b] = await twoTabs();
+    const answers = await Promise.all([startDaily(a), startDaily(b), startDaily(a), startDaily(b)]);
+    expect(statuses(answers).sort()).toEqual([201, 409, 409, 409]);
+    const { results } = await env.DB.prepare(
+      'SELECT game_id AS gameId FROM daily_games WHERE player_id = ? AND day = ?',
+    )
+      .bind(a.player.id, today())
+      .all<{ gameId: number }>();
+    expect(results).toHaveLength(1);
+    const started = (await json<Game>(answers.find((r) => r.status === 201) as Response)).id;
+    expect(results[0]?.gameId).toBe(started);
+    // And the game is played from either tab.
+    expect((await play(b, started, 'roll')).rollCount).toBe(1);
   });
 });
