@@ -26,16 +26,21 @@ const run = Date.now().toString(36).slice(-6);
 /** One `npm start` without the build: wrangler and its workerd, in a process group of their own. */
 class Server {
   #child: ChildProcess | null = null;
-  readonly persist = mkdtempSync(join(tmpdir(), 'yamb-restart-'));
-  readonly log = join(this.persist, '..', `${this.persist.split('/').pop()}.log`);
+  // Made at the first start, not at import: Playwright also loads this file to list its tests.
+  #persist = '';
+
+  get log() {
+    return `${this.#persist}.log`;
+  }
 
   async start() {
+    this.#persist ||= mkdtempSync(join(tmpdir(), 'yamb-restart-'));
     const out = openSync(this.log, 'a');
     // detached: the server leads a new process group, so one kill reaches wrangler's workerd too.
     this.#child = spawn('node', ['scripts/start.mjs', '--no-build'], {
       detached: true,
       stdio: ['ignore', out, out],
-      env: { ...process.env, PORT, YAMB_PERSIST_DIR: this.persist },
+      env: { ...process.env, PORT, YAMB_PERSIST_DIR: this.#persist },
     });
     await expect
       .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, {
@@ -67,7 +72,9 @@ class Server {
   }
 
   remove() {
-    rmSync(this.persist, { recursive: true, force: true });
+    if (!this.#persist) return;
+    rmSync(this.#persist, { recursive: true, force: true });
+    rmSync(this.log, { force: true });
   }
 }
 
