@@ -53,7 +53,7 @@ test('a visitor who never signed in reaches the roll with the probe, the guest a
   await context.close();
 });
 
-test('a Croatian visitor sees Croatian from the first render; choosing English needs no fetch', async ({
+test('a Croatian visitor sees Croatian from the first render, its strings fetched once', async ({
   browser,
 }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
