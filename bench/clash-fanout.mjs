@@ -3,7 +3,7 @@
 // The player on turn fills a box; measured from the start of the fill request to the UPDATE arriving at
 // the other two players' sockets and at the watcher's, beside the echo floor (Worker → room → back).
 // N fills: first argument or BENCH_CLASH_N (default 150: a 3-player clash has 156).
-import { BASE, client, fmt, listen, loadRules, summary, timed } from './lib/harness.mjs';
+import { BASE, client, echoFloor, fmt, listen, loadRules, summary, timed } from './lib/harness.mjs';
 
 const N = Number(process.argv[2] ?? process.env.BENCH_CLASH_N ?? 150);
 const WARMUP = 6;
@@ -93,14 +93,7 @@ async function playTurn(measure) {
 }
 
 const samples = { echo: [], members: [], watcher: [] };
-// The floor: a round trip through a room that does nothing (a solo game's room; any room is as far).
-const solo = client();
-const me = await solo.call('POST', '/api/auth/register-guest', {});
-const soloGame = await solo.call('PUT', '/api/games/', { playerId: me.id });
-for (let i = 0; i < 20 + N; i++) {
-  const { ms } = await timed(() => solo.call('GET', `/api/dev/echo/${soloGame.id}`));
-  if (i >= 20) samples.echo.push(ms);
-}
+samples.echo.push(...(await echoFloor(N)));
 
 for (let i = 0; i < WARMUP + N; i++) {
   if (clash.status !== 'IN_PROGRESS') {

@@ -3,7 +3,7 @@
 // from the start of B's join to the moment both sockets have the started clash (MATCHED), beside the echo
 // floor (Worker → room → back, as bench/clash-fanout.mjs measures it). Issue 15: p50 ≤ 2× the echo.
 // N rounds: first argument or BENCH_QUICKMATCH_N (default 30).
-import { BASE, client, fmt, listen, summary, timed } from './lib/harness.mjs';
+import { BASE, client, echoFloor, fmt, listen, summary } from './lib/harness.mjs';
 
 const N = Number(process.argv[2] ?? process.env.BENCH_QUICKMATCH_N ?? 30);
 const WARMUP = 3;
@@ -25,14 +25,7 @@ async function registered(i) {
 
 const samples = { echo: [], match: [] };
 
-// The floor: a round trip through a room that does nothing (a solo game's room; any room is as far).
-const solo = client();
-const me = await solo.call('POST', '/api/auth/register-guest', {});
-const soloGame = await solo.call('PUT', '/api/games/', { playerId: me.id });
-for (let i = 0; i < 20 + N; i++) {
-  const { ms } = await timed(() => solo.call('GET', `/api/dev/echo/${soloGame.id}`));
-  if (i >= 20) samples.echo.push(ms);
-}
+samples.echo.push(...(await echoFloor(N)));
 
 for (let round = 0; round < WARMUP + N; round++) {
   const [a, b] = await Promise.all([registered(round * 2), registered(round * 2 + 1)]);

@@ -1,4 +1,4 @@
-import { type Advice, advise } from '../game/advisor';
+import { advise, moveOf } from '../game/advisor';
 import { BOX_TYPES, canAnnounce, canRoll, fillableBoxes, type GameMove, type GameState } from '../game';
 
 // The practice bot's moves: the advisor's (game/advisor.ts) best decision, one action at a time.
@@ -6,24 +6,13 @@ import { BOX_TYPES, canAnnounce, canRoll, fillableBoxes, type GameMove, type Gam
 /** A pause of about the roll animation (SPEC: 800-1800 ms) between the bot's actions, so people can follow. */
 export const BOT_PAUSE_MS = 1200;
 
-const actionOf = (advice: Advice): GameMove => {
-  switch (advice.kind) {
-    case 'ROLL':
-      return { type: 'ROLL', diceToRoll: advice.diceToRoll };
-    case 'ANNOUNCE':
-      return { type: 'ANNOUNCE', boxType: advice.box };
-    case 'FILL':
-      return { type: 'FILL', columnType: advice.column, boxType: advice.box };
-  }
-};
-
 /**
  * The bot's next action on its game. Should the advisor ever fail, a plain legal move keeps the clash
  * going (a stalled bot would hold its opponents hostage): the first open box, else an announcement, else a roll.
  */
 export function botAction(state: GameState, onError: (error: unknown) => void): GameMove {
   try {
-    return actionOf(advise(state));
+    return moveOf(advise(state));
   } catch (error) {
     onError(error);
     const [box] = state.rollCount === 0 ? [] : fillableBoxes(state);

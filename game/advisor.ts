@@ -9,6 +9,7 @@ import {
   SCORES,
   SUBKEEPS,
 } from './diceTables';
+import type { GameMove } from './moves';
 import { TOP_BONUS, TOP_BONUS_THRESHOLD } from './sums';
 import { BOX_TYPES, type BoxType, type Column, type ColumnType, type GameState, MAX_ROLLS } from './types';
 
@@ -121,6 +122,18 @@ export type Advice = Decision & {
   candidates: Candidate[];
   reason: { keep: number[]; target: Target | null };
 };
+
+/** The rules' move that carries out a decision (the bot plays it; the tests and the bench apply it). */
+export function moveOf(decision: Decision): GameMove {
+  switch (decision.kind) {
+    case 'ROLL':
+      return { type: 'ROLL', diceToRoll: decision.diceToRoll };
+    case 'ANNOUNCE':
+      return { type: 'ANNOUNCE', boxType: decision.box };
+    case 'FILL':
+      return { type: 'FILL', columnType: decision.column, boxType: decision.box };
+  }
+}
 
 // ---- the sheet's potential ----
 

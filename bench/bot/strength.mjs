@@ -10,8 +10,18 @@ const N = Number(process.env.BENCH_BOT_N ?? 2000);
 const SEED = Number(process.env.BENCH_BOT_SEED ?? 1000);
 const GREEDY = process.env.BENCH_BOT_GREEDY !== '0';
 const rules = await loadRules();
-const { advise, applyMove, newGame, fillableBoxes, canRoll, canAnnounce, scoreBox, totalSum, BOX_TYPES } =
-  rules;
+const {
+  advise,
+  moveOf,
+  applyMove,
+  newGame,
+  fillableBoxes,
+  canRoll,
+  canAnnounce,
+  scoreBox,
+  totalSum,
+  BOX_TYPES,
+} = rules;
 
 /** mulberry32: the same dice for the same seed. */
 function seeded(seed) {
@@ -30,11 +40,9 @@ const times = [];
 
 function advisorMove(state) {
   const start = performance.now();
-  const a = advise(state);
+  const advice = advise(state);
   times.push(performance.now() - start);
-  if (a.kind === 'ROLL') return { type: 'ROLL', diceToRoll: a.diceToRoll };
-  if (a.kind === 'ANNOUNCE') return { type: 'ANNOUNCE', boxType: a.box };
-  return { type: 'FILL', columnType: a.column, boxType: a.box };
+  return moveOf(advice);
 }
 
 function mostCommonFace(dice) {

@@ -107,3 +107,19 @@ export function summary(samples) {
 }
 
 export const fmt = (ms) => ms.toFixed(2).padStart(8);
+
+/**
+ * The echo floor: `count` round trips (after 20 to warm up) through a room that does nothing, a solo game's
+ * room (any room is as far): what the Worker → Durable Object → back path costs before any work.
+ */
+export async function echoFloor(count) {
+  const solo = client();
+  const me = await solo.call('POST', '/api/auth/register-guest', {});
+  const game = await solo.call('PUT', '/api/games/', { playerId: me.id });
+  const samples = [];
+  for (let i = 0; i < 20 + count; i++) {
+    const { ms } = await timed(() => solo.call('GET', `/api/dev/echo/${game.id}`));
+    if (i >= 20) samples.push(ms);
+  }
+  return samples;
+}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   advise,
-  type Advice,
   announce,
   applyMove,
   BOX_TYPES,
@@ -13,6 +12,7 @@ import {
   fillableBoxes,
   type GameMove,
   type GameState,
+  moveOf,
   newGame,
   roll,
 } from '../../game';
@@ -38,16 +38,7 @@ function seeded(seed: number): DiceSource {
   return (count) => Array.from({ length: count }, () => 1 + Math.floor(next() * 6));
 }
 
-function toMove(advice: Advice): GameMove {
-  switch (advice.kind) {
-    case 'ROLL':
-      return { type: 'ROLL', diceToRoll: advice.diceToRoll };
-    case 'ANNOUNCE':
-      return { type: 'ANNOUNCE', boxType: advice.box };
-    case 'FILL':
-      return { type: 'FILL', columnType: advice.column, boxType: advice.box };
-  }
-}
+const toMove = moveOf;
 
 /** A seeded uniform integer in [0, n), for choosing random moves. */
 function seededInt(seed: number): (n: number) => number {
