@@ -111,7 +111,7 @@ test('Ana creates a clash through the form, finding Ben with the picker', async 
   const search = page.getByLabel('Players to invite');
   await search.fill(ben.name.slice(0, -1));
   // Ben has a tab open: the picker marks him online.
-  const option = page.getByRole('button', { name: `Choose ${ben.name} (online)` });
+  const option = page.getByRole('button', { name: `Choose ${ben.name} online` });
   await expect(option).toBeVisible();
   await option.click();
   await expect(page.getByRole('list', { name: 'Chosen players' })).toContainText(ben.name);

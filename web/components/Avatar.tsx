@@ -34,7 +34,8 @@ export function Avatar({
         width: size,
         height: size,
         fontSize: size * 0.4,
-        backgroundColor: `hsl(${hue(player.name)} 45% 38%)`,
+        // 32% lightness: white initials keep 4.5:1 on every hue, the yellows included (WCAG AA).
+        backgroundColor: `hsl(${hue(player.name)} 45% 32%)`,
       }}
     >
       {initials(player.name)}

@@ -45,7 +45,7 @@ export function useClashFeed() {
 export function ClashFeed({ items }: { items: FeedItem[] }) {
   const { t } = useTranslation();
   return (
-    <div className="clash-feed" aria-live="polite" aria-label={t('clashes.talk.feed')}>
+    <div className="clash-feed" role="log" aria-label={t('clashes.talk.feed')}>
       {items.map(({ key, message }) =>
         message.type === 'REACTION' ? (
           <p key={key} className="clash-feed-item clash-feed-item--reaction">
