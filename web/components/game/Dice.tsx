@@ -35,7 +35,12 @@ export function Dice({ faces, tumbling, held, advised, interactive, canHold, onT
           .filter(Boolean)
           .join(' ');
         const style = { '--spin': SPIN[index], '--delay': `${index * -70}ms` } as CSSProperties;
-        const die = t('game.dice.die', { index: index + 1, value: tumbling[index] ? '…' : face });
+        // "Die 3: 5, held": the held state is in the name as well as in aria-pressed, for the watcher's
+        // images and for screen readers that say "pressed" and nothing about dice.
+        const die = t(isHeld ? 'game.dice.dieHeld' : 'game.dice.die', {
+          index: index + 1,
+          value: tumbling[index] ? '…' : face,
+        });
         const label = isAdvised ? t('game.advice.dieKept', { die }) : die;
         return (
           // Index keys: a die is its position; the five never reorder.

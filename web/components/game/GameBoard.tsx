@@ -14,6 +14,7 @@ import { SheetLegend } from './SheetLegend';
 import { GLOW_MS } from './timings';
 import { useFillGlow } from './useFillGlow';
 import { useGameControls } from './useGameControls';
+import { useMoveAnnouncement } from './useMoveAnnouncement';
 import { useStickyOffsets } from './useStickyOffsets';
 import './game.css';
 
@@ -37,6 +38,7 @@ export function GameBoard({ game, viewerId, live, onNewGame, headingLevel = 1, b
   const dock = useRef<HTMLDivElement>(null);
   const sticky = useStickyOffsets(dock);
   const glow = useFillGlow(game, GLOW_MS);
+  const said = useMoveAnnouncement(game, c.state, c.dice.busy);
   const prompt = boardHint(t, {
     rolling: c.dice.busy,
     completed: c.completed,
@@ -106,6 +108,11 @@ export function GameBoard({ game, viewerId, live, onNewGame, headingLevel = 1, b
         </div>
       </div>
       <SheetLegend />
+      {/* Each roll, fill and announcement read out (useMoveAnnouncement); a new span each time, so the same
+          words twice are heard twice. */}
+      <div className="visually-hidden" role="status" data-testid="board-said">
+        {said ? <span key={said.key}>{said.text}</span> : null}
+      </div>
 
       <ConfirmDialog
         open={c.confirmingRestart}

@@ -1,0 +1,366 @@
+import { execFileSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { ClashResource } from '../../contract/clashes';
+import { finishGames, put, scoresOf } from './finishedGames';
+import { expect, test } from './fixtures';
+import { DESKTOP, newPlayer, PHONE, type Player } from './players';
+import { roll, rollButton } from './playScreen';
+
+// Issue 12: every screen, in both themes and at both widths, has no serious or critical axe-core violation
+// of WCAG 2.1 A/AA; and the play screen can be played by ear (the dice, the boxes and a live region that
+// tells of each roll and fill).
+//
+// One page load per screen and width: the theme is switched in place (data-theme on <html>, as the
+// preferences do it live), and the page is checked once in each. Not serial: a failing screen does not
+// hide the screens after it.
+
+const run = Date.now().toString(36).slice(-6);
+const THEMES = ['dark', 'light'] as const;
+const WIDTHS = { 360: PHONE, 1280: DESKTOP } as const;
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Ada is an admin (she sees every screen), Ben a player; the guest has signed in to nothing. */
+let ada: Player;
+let ben: Player;
+let guest: BrowserContext;
+let lobbyId = 0;
+let liveClashId = 0;
+let gameId = 0;
+let scoreId = 0;
+let ticketId = 0;
+let logId = 0;
+let watchedGameId = 0;
+
+/** `npm run admin -- <name>` against the test server's local D1 database (as support.spec.ts does). */
+async function makeAdmin(player: Player) {
+  execFileSync('npm', ['run', '--silent', 'admin', '--', player.name], {
+    stdio: 'pipe',
+    env: { ...process.env, YAMB_PERSIST_DIR: process.env.E2E_PERSIST_DIR ?? '.wrangler/e2e' },
+  });
+  await expect
+    .poll(
+      async () =>
+        ((await (await player.context.request.get('/api/players/me')).json()) as { admin: boolean }).admin,
+    )
+    .toBe(true);
+}
+
+async function createClash(owner: Player, other: Player, name: string): Promise<number> {
+  const created = await owner.context.request.post('/api/clashes/', {
+    data: { ownerId: owner.id, playerIds: [owner.id, other.id], type: 'LIVE', name },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as ClashResource).id;
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  ada = await newPlayer(browser, `a11yAda${run}`);
+  ben = await newPlayer(browser, `a11yBen${run}`);
+  guest = await browser.newContext({ viewport: DESKTOP });
+  await makeAdmin(ada);
+
+  // A finished game (its page and its score), then a game in progress for the play screen.
+  await finishGames(ada, 1);
+  const [score] = await scoresOf(ada.context.request, ada.id, 1);
+  scoreId = score!.id;
+  gameId = score!.gameId;
+
+  // A clash waiting for Ben (its lobby), and one he accepted (live).
+  lobbyId = await createClash(ada, ben, `A11y lobby ${run}`);
+  liveClashId = await createClash(ada, ben, `A11y live ${run}`);
+  await put(ben.context.request, `/api/clashes/${liveClashId}/accept`, { playerId: ben.id });
+
+  // Ben's game in progress, rolled once, for a watcher.
+  const game = await put(ben.context.request, '/api/games/', { playerId: ben.id });
+  watchedGameId = (await put(ben.context.request, game._links.roll!.href, { diceToRoll: [0, 1, 2, 3, 4] }))
+    .id;
+
+  // Ben's ticket, which Ada reads as an admin.
+  const ticket = await ben.context.request.post('/api/tickets/', {
+    data: { playerId: ben.id, title: `A11y ${run}`, description: 'The dice speak too softly.' },
+  });
+  expect(ticket.status(), await ticket.text()).toBe(201);
+  ticketId = ((await ticket.json()) as { id: number }).id;
+
+  // Ada takes the ticket on: that writes a log entry, for the logs and a log entry's page.
+  const patched = await ada.context.request.patch(`/api/tickets/${ticketId}`, {
+    data: { status: 'IN_PROGRESS' },
+  });
+  expect(patched.ok(), await patched.text()).toBe(true);
+  await expect
+    .poll(async () => {
+      const logs = (await (await ada.context.request.get('/api/logs/?size=1')).json()) as {
+        _embedded?: { logs?: { id: number }[] };
+      };
+      logId = logs._embedded?.logs?.[0]?.id ?? 0;
+      return logId;
+    })
+    .toBeGreaterThan(0);
+});
+
+test.afterAll(async () => {
+  await ada?.context.close();
+  await ben?.context.close();
+  await guest?.close();
+});
+
+/** The serious and critical violations on the page as it is now, one line each (rule, impact, where, what). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) =>
+          `${v.id} (${v.impact}) at ${node.target.join(' ')}: ${v.help}` +
+          (node.failureSummary ? ` — ${node.failureSummary.replace(/\s+/g, ' ').slice(0, 240)}` : ''),
+      ),
+    );
+}
+
+/** Checks the page in both themes, switched in place; every violation of both is reported at once. */
+async function checkBothThemes(page: Page) {
+  const found: string[] = [];
+  for (const theme of THEMES) {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    // Two frames: the new colours are painted before axe reads them.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    found.push(...(await seriousViolations(page)).map((line) => `[${theme}] ${line}`));
+  }
+  expect(found, 'serious or critical axe-core violations').toEqual([]);
+}
+
+interface Screen {
+  name: string;
+  who: 'ada' | 'ben' | 'guest';
+  path: () => string;
+  /** A page of its own, without the app's shell (the 404). */
+  fullPage?: boolean;
+  /** What shows once the screen has its data (else: its first heading). */
+  ready?: (page: Page) => Promise<void>;
+}
+
+const heading = async (page: Page) => {
+  await expect(page.getByRole('heading').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.loading-screen')).toHaveCount(0, { timeout: 15_000 });
+};
+const table = async (page: Page) => {
+  await heading(page);
+  await expect(page.getByRole('table').first()).toBeVisible({ timeout: 15_000 });
+};
+
+const SCREENS: Screen[] = [
+  {
+    name: 'play, after a roll',
+    who: 'ada',
+    path: () => '/',
+    ready: async (page) => {
+      await expect(rollButton(page)).toBeVisible({ timeout: 15_000 });
+      if (await rollButton(page).isEnabled()) await roll(page);
+    },
+  },
+  {
+    name: 'play, a die held and a hint shown',
+    who: 'ada',
+    path: () => '/',
+    ready: async (page) => {
+      await expect(rollButton(page)).toBeVisible({ timeout: 15_000 });
+      if (await rollButton(page).isEnabled()) await roll(page);
+      const die = page.locator('.dice button.die').first();
+      if ((await die.isEnabled()) && (await die.getAttribute('aria-pressed')) === 'false') await die.click();
+      const hint = page.getByRole('button', { name: 'Hint', exact: true });
+      await expect(hint).toBeEnabled({ timeout: 15_000 });
+      await hint.click();
+      await expect(page.locator('.board-hint--advice')).toBeVisible();
+    },
+  },
+  {
+    name: 'play, the restart dialog open',
+    who: 'ada',
+    path: () => '/',
+    ready: async (page) => {
+      // Restart is offered once a box is filled.
+      const restart = page.getByRole('button', { name: 'Restart' });
+      await expect(rollButton(page)).toBeVisible({ timeout: 15_000 });
+      if (!(await restart.isVisible())) {
+        if (await rollButton(page).isEnabled()) await roll(page);
+        await page.locator('.sheet-button[aria-label^="Write"]').first().click();
+      }
+      await restart.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'watching a game in progress',
+    who: 'guest',
+    path: () => `/games/${watchedGameId}`,
+    ready: (page) => expect(page.locator('.board--watching')).toBeVisible({ timeout: 15_000 }),
+  },
+  {
+    name: 'the menu open',
+    who: 'ada',
+    path: () => '/about#rules',
+    ready: async (page) => {
+      await heading(page);
+      const menu = page.locator('.burger');
+      if (await menu.isVisible()) {
+        await menu.click();
+        await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      }
+    },
+  },
+  { name: 'games', who: 'ada', path: () => '/games', ready: table },
+  { name: 'a finished game', who: 'ada', path: () => `/games/${gameId}`, ready: table },
+  {
+    name: 'clashes, with a player online in the picker',
+    who: 'ada',
+    path: () => '/clashes',
+    ready: async (page) => {
+      if (ben.page.url() === 'about:blank') await ben.page.goto('/');
+      await expect(page.getByRole('button', { name: `Choose ${ben.name} online` })).toBeVisible({
+        timeout: 15_000,
+      });
+    },
+  },
+  { name: 'a clash lobby', who: 'ada', path: () => `/clashes/${lobbyId}` },
+  { name: 'a live clash', who: 'ada', path: () => `/clashes/${liveClashId}`, ready: table },
+  { name: 'rankings: all time', who: 'ada', path: () => '/rankings', ready: table },
+  { name: 'rankings: week', who: 'ada', path: () => '/rankings?period=week', ready: table },
+  { name: 'rankings: today', who: 'ada', path: () => '/rankings?period=today', ready: table },
+  { name: 'rankings: daily', who: 'ada', path: () => '/rankings?period=daily' },
+  { name: 'rankings: rating', who: 'ada', path: () => '/rankings?period=rating' },
+  { name: 'players', who: 'ada', path: () => '/players', ready: table },
+  { name: 'a player', who: 'ada', path: () => `/players/${ada.id}` },
+  { name: 'scores', who: 'ada', path: () => '/scores', ready: table },
+  { name: 'a score', who: 'ada', path: () => `/scores/${scoreId}` },
+  { name: 'daily', who: 'ada', path: () => '/daily' },
+  { name: 'about: rules', who: 'ada', path: () => '/about#rules' },
+  { name: 'about: project', who: 'ada', path: () => '/about#project' },
+  { name: 'about: status', who: 'ada', path: () => '/about#status' },
+  { name: 'about: contact', who: 'ben', path: () => '/about#contact' },
+  { name: 'settings', who: 'ada', path: () => '/settings' },
+  { name: 'profile', who: 'ben', path: () => '/profile' },
+  { name: 'tickets', who: 'ada', path: () => '/tickets', ready: table },
+  { name: 'a ticket', who: 'ada', path: () => `/tickets/${ticketId}` },
+  { name: 'admin', who: 'ada', path: () => '/admin' },
+  { name: 'logs', who: 'ada', path: () => '/logs' },
+  { name: 'a log entry', who: 'ada', path: () => `/logs/${logId}` },
+  { name: 'login', who: 'guest', path: () => '/login' },
+  { name: 'register', who: 'guest', path: () => '/register' },
+  { name: 'forgot password', who: 'guest', path: () => '/forgot-password' },
+  { name: 'password reset without a token', who: 'guest', path: () => '/password-reset' },
+  { name: 'email verification without a token', who: 'guest', path: () => '/email-verification' },
+  {
+    name: 'play as a guest',
+    who: 'guest',
+    path: () => '/',
+    ready: (page) => expect(rollButton(page)).toBeVisible(),
+  },
+  { name: 'an unknown address (404)', who: 'guest', path: () => '/no-such-screen', fullPage: true },
+];
+
+const pageOf = async (who: Screen['who']): Promise<Page> => {
+  if (who === 'guest') return guest.pages()[0] ?? guest.newPage();
+  return (who === 'ada' ? ada : ben).page;
+};
+
+for (const [width, viewport] of Object.entries(WIDTHS)) {
+  test.describe(`at ${width} px`, () => {
+    for (const screen of SCREENS) {
+      test(`${screen.name}: no serious or critical violation in either theme`, async () => {
+        const page = await pageOf(screen.who);
+        await page.setViewportSize(viewport);
+        await page.goto(screen.path());
+        if (!screen.fullPage) await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
+        await (screen.ready ?? heading)(page);
+        await checkBothThemes(page);
+      });
+    }
+
+    test('the notifications dialog: no serious or critical violation in either theme', async () => {
+      const page = ben.page;
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await page.getByRole('banner').locator('.bell').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await checkBothThemes(page);
+    });
+  });
+}
+
+/** The board's live region: what a screen reader has just been told of the game. */
+const said = (page: Page) => page.getByTestId('board-said');
+
+/** Sets the player's preferences on the server, which the app applies at its next load. */
+async function preferences(player: Player, language: 'en-US' | 'hr') {
+  const reply = await player.context.request.put(`/api/players/${player.id}/preferences`, {
+    data: { language, theme: 'dark', diceSpeed: 'fast' },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+}
+
+test.describe('the play screen by ear', () => {
+  let cleo: Player;
+  test.beforeAll(async ({ browser }) => {
+    cleo = await newPlayer(browser, `a11yCleo${run}`);
+  });
+  test.afterAll(async () => {
+    await cleo?.context.close();
+  });
+
+  test('the dice say their value and held state, the boxes their column, row and score; a roll and a fill are read out', async () => {
+    const page = cleo.page;
+    await preferences(cleo, 'en-US');
+    await page.goto('/');
+    await expect(rollButton(page)).toBeVisible({ timeout: 15_000 });
+    const dice = page.locator('.dice button.die');
+    await expect(dice).toHaveCount(5);
+
+    // A roll, once its dice have landed: "Rolled: 2, 4, 4, 5, 6", in die order, as each die says.
+    await roll(page);
+    await expect(said(page)).toHaveText(/^Rolled: [1-6], [1-6], [1-6], [1-6], [1-6]$/);
+    const faces = ((await said(page).textContent()) ?? '').replace('Rolled: ', '').split(', ');
+    for (const [i, face] of faces.entries()) {
+      await expect(dice.nth(i)).toHaveAccessibleName(`Die ${i + 1}: ${face}`);
+      await expect(dice.nth(i)).toHaveAttribute('aria-pressed', 'false');
+    }
+    // Held: a toggle button, pressed, and "held" in its name.
+    await dice.nth(2).click();
+    await expect(page.getByRole('button', { name: `Die 3: ${faces[2]}, held`, pressed: true })).toBeVisible();
+    await dice.nth(2).click();
+    await expect(page.getByRole('button', { name: `Die 3: ${faces[2]}`, pressed: false })).toBeVisible();
+
+    // Each open box says what it would write, where: the free column's Yamb, as any box.
+    const yamb = page.locator('td[data-column="FREE"][data-box="YAMB"] button');
+    await expect(yamb).toHaveAccessibleName(/^Write \d+ in Yamb, Free$/);
+    const score = /^Write (\d+)/.exec((await yamb.getAttribute('aria-label')) ?? '')?.[1];
+    await yamb.click();
+    await expect(said(page)).toHaveText(new RegExp(`^Wrote ${score} in Yamb, Free; total \\d+$`));
+    const total = await page.getByTestId('sheet-total').textContent();
+    await expect(said(page)).toHaveText(`Wrote ${score} in Yamb, Free; total ${total}`);
+
+    // The same in Croatian.
+    await preferences(cleo, 'hr');
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: /^Baci/ })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: /^Baci/ }).click();
+    await expect(said(page)).toHaveText(/^Bačeno: [1-6], [1-6], [1-6], [1-6], [1-6]$/);
+    const croatian = ((await said(page).textContent()) ?? '').replace('Bačeno: ', '').split(', ');
+    await expect(dice.first()).toHaveAccessibleName(`Kockica 1: ${croatian[0]}`);
+    await dice.first().click();
+    await expect(dice.first()).toHaveAccessibleName(`Kockica 1: ${croatian[0]}, zadržana`);
+    const max = page.locator('td[data-column="FREE"][data-box="MAX"] button');
+    await expect(max).toHaveAccessibleName(/^Upiši \d+ u Max, Slobodno$/);
+    await max.click();
+    await expect(said(page)).toHaveText(/^Upisano \d+ u Max, Slobodno; ukupno \d+$/);
+    await expect(said(page)).toHaveText(
+      new RegExp(`ukupno ${await page.getByTestId('sheet-total').textContent()}$`),
+    );
+  });
+});
