@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { ClashResource } from '../../contract/clashes';
-import { finishGames, put, scoresOf } from './finishedGames';
+import { emptyBoxes, finishGames, KEPT, playTurn, put, scoresOf } from './finishedGames';
 import { expect, test } from './fixtures';
 import { DESKTOP, newPlayer, PHONE, type Player } from './players';
 import { roll, rollButton } from './playScreen';
@@ -31,6 +31,9 @@ let scoreId = 0;
 let ticketId = 0;
 let logId = 0;
 let watchedGameId = 0;
+let finishedClashId = 0;
+/** Per width, a player one box short of a finished game (for the congratulations). */
+const finishers = new Map<string, Player>();
 
 /** `npm run admin -- <name>` against the test server's local D1 database (as support.spec.ts does). */
 async function makeAdmin(player: Player) {
@@ -72,6 +75,29 @@ test.beforeAll(async ({ browser }) => {
   liveClashId = await createClash(ada, ben, `A11y live ${run}`);
   await put(ben.context.request, `/api/clashes/${liveClashId}/accept`, { playerId: ben.id });
 
+  // A clash played to its end (its final ranking).
+  finishedClashId = await createClash(ada, ben, `A11y done ${run}`);
+  await put(ben.context.request, `/api/clashes/${finishedClashId}/accept`, { playerId: ben.id });
+  const requestOf = new Map([
+    [ada.id, ada.context.request],
+    [ben.id, ben.context.request],
+  ]);
+  for (let turns = 0; turns < 200; turns++) {
+    const reply = await ada.context.request.get(`/api/clashes/${finishedClashId}`);
+    const clash = (await reply.json()) as ClashResource;
+    if (clash.status === 'COMPLETED') break;
+    const current = clash.players[clash.turn]!;
+    await playTurn(requestOf.get(current.id)!, current.gameId!);
+  }
+
+  // Per width, a player whose game has one box left (the free column's Yamb), for the congratulations.
+  for (const width of Object.keys(WIDTHS)) {
+    const player = await newPlayer(browser, `Fin${width}${run}`);
+    let game = await put(player.context.request, '/api/games/', { playerId: player.id });
+    while (emptyBoxes(game) > 1) game = await playTurn(player.context.request, game, KEPT);
+    finishers.set(width, player);
+  }
+
   // Ben's game in progress, rolled once, for a watcher.
   const game = await put(ben.context.request, '/api/games/', { playerId: ben.id });
   watchedGameId = (await put(ben.context.request, game._links.roll!.href, { diceToRoll: [0, 1, 2, 3, 4] }))
@@ -101,6 +127,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
+  for (const player of finishers.values()) await player.context.close();
   await ada?.context.close();
   await ben?.context.close();
   await guest?.close();
@@ -229,6 +256,12 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'a clash lobby', who: 'ada', path: () => `/clashes/${lobbyId}` },
+  {
+    name: 'a finished clash (its final ranking)',
+    who: 'ada',
+    path: () => `/clashes/${finishedClashId}`,
+    ready: table,
+  },
   { name: 'a live clash', who: 'ada', path: () => `/clashes/${liveClashId}`, ready: table },
   { name: 'rankings: all time', who: 'ada', path: () => '/rankings', ready: table },
   { name: 'rankings: week', who: 'ada', path: () => '/rankings?period=week', ready: table },
@@ -236,7 +269,16 @@ const SCREENS: Screen[] = [
   { name: 'rankings: daily', who: 'ada', path: () => '/rankings?period=daily' },
   { name: 'rankings: rating', who: 'ada', path: () => '/rankings?period=rating' },
   { name: 'players', who: 'ada', path: () => '/players', ready: table },
-  { name: 'a player', who: 'ada', path: () => `/players/${ada.id}` },
+  { name: 'her own player page', who: 'ada', path: () => `/players/${ada.id}` },
+  {
+    name: "another player's page, with the admin's sections",
+    who: 'ada',
+    path: () => `/players/${ben.id}`,
+    ready: async (page) => {
+      await heading(page);
+      await expect(page.getByRole('region', { name: /^Admin:/ })).toBeVisible({ timeout: 15_000 });
+    },
+  },
   { name: 'scores', who: 'ada', path: () => '/scores', ready: table },
   { name: 'a score', who: 'ada', path: () => `/scores/${scoreId}` },
   { name: 'daily', who: 'ada', path: () => '/daily' },
@@ -282,6 +324,17 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
         await checkBothThemes(page);
       });
     }
+
+    test('the congratulations after the last fill: no serious or critical violation in either theme', async () => {
+      const page = finishers.get(width)!.page;
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await expect(rollButton(page)).toBeEnabled({ timeout: 15_000 });
+      await roll(page);
+      await page.locator(`td[data-column="${KEPT.column}"][data-box="${KEPT.box}"] .sheet-button`).click();
+      await expect(page.getByRole('dialog')).toBeVisible({ timeout: 10_000 });
+      await checkBothThemes(page);
+    });
 
     test('the notifications dialog: no serious or critical violation in either theme', async () => {
       const page = ben.page;
