@@ -195,13 +195,13 @@ export function appRoutes(): string[] {
 export { app };
 
 /** Tables that change on any request (or by themselves) and are left out of the fingerprint. */
-export const VOLATILE_TABLES = ['logs', 'metrics', 'rate_limits', 'sessions', 'd1_migrations', '_cf_KV'];
+export const VOLATILE_TABLES = ['logs', 'metrics', 'rate_limits', 'sessions', 'd1_migrations'];
 
 /** Row count and a hash of every row of every other table: equal before and after means nothing changed. */
 export async function fingerprint(): Promise<Record<string, string>> {
   const tables = (
     await env.DB.prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name",
     ).all<{ name: string }>()
   ).results
     .map((r) => r.name)
