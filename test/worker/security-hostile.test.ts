@@ -194,6 +194,9 @@ const BROKEN: [string, RequestInit, number?][] = [
   ['a 20 KB string field', json(JSON.stringify({ name: 'x'.repeat(20 * 1024) })), 413],
 ];
 
+/** The broken bodies above that are still JSON objects. */
+const OBJECT_BODIES = ['nesting 2,000 deep', 'prototype pollution'];
+
 /** A body of another type than JSON: refused before anything reads it. */
 const FOREIGN_TYPES: [string, RequestInit][] = [
   ['text/plain', { body: '{}', headers: { 'Content-Type': 'text/plain' } }],
@@ -314,11 +317,10 @@ async function allCases(): Promise<Case[]> {
     const schema = BODIES[route];
     if (schema) {
       for (const [what, init, status] of BROKEN) {
-        // Known, not yet fixed: every field of these bodies is optional, and valibot's v.object takes a
-        // JSON array (an object to JavaScript) for `{}`, so `[1,2,3]` plays a roll of all dice, registers a
-        // guest, or clears the e-mail. Extra fields are ignored by design (DESIGN.md), so the polluted and
-        // the deeply nested objects are valid bodies here. See the report of issue 12.
-        if (ALL_OPTIONAL.includes(route) && status === undefined) continue;
+        // Every field of these bodies is optional and extra fields are ignored by design (DESIGN.md), so the
+        // polluted and the deeply nested objects are valid bodies here. (Anything but an object is refused:
+        // readJson's check, which a JSON array once slipped past.)
+        if (ALL_OPTIONAL.includes(route) && OBJECT_BODIES.includes(what)) continue;
         cases.push({ route, what, role, path: realPath(route), init: { method, ...init }, status });
       }
       const bodies = fc.sample(hostileBody(fieldsOf(schema)), { seed: SEED, numRuns: 4 });

@@ -34,6 +34,9 @@ export async function readJson<S extends v.GenericSchema>(c: Context, schema: S)
       throw badRequest('body-invalid');
     }
   }
+  // A body is one JSON object: valibot's v.object would take an array (an object to JavaScript) for `{}`,
+  // and on a route whose fields are all optional `[1,2,3]` would act (a roll of all dice, a cleared e-mail).
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body-invalid');
   return check(schema, body);
 }
 
