@@ -105,13 +105,19 @@ test.describe('a first visit under the policy', () => {
   });
 
   test('loads the human check from Cloudflare: its script and its frame', async ({ page, cspViolations }) => {
-    // The server here runs with the check off; the health reply says "on", and Cloudflare's script and frame
-    // are stand-ins served at their real addresses, so the policy judges exactly those URLs.
-    await page.route('**/api/health', async (route) => {
-      const reply = await route.fetch();
-      const health = { ...(await reply.json()), humanCheck: 'on', turnstileSiteKey: 'test-site-key' };
-      await route.fulfill({ response: reply, json: health });
-    });
+    // The server here runs with the check off; the replies that say so (the session probe's, which a visitor
+    // without a session registers by, and the health reply) say "on", and Cloudflare's script and frame are
+    // stand-ins served at their real addresses, so the policy judges exactly those URLs.
+    for (const path of ['**/api/health', '**/api/auth/session'])
+      await page.route(path, async (route) => {
+        const reply = await route.fetch();
+        const body = await reply.json();
+        if (!('humanCheck' in body)) return route.fulfill({ response: reply });
+        await route.fulfill({
+          response: reply,
+          json: { ...body, humanCheck: 'on', turnstileSiteKey: 'test-site-key' },
+        });
+      });
     await page.route(`${TURNSTILE}/turnstile/v0/api.js*`, (route) =>
       route.fulfill({
         contentType: 'text/javascript',
