@@ -265,11 +265,16 @@ test('a new avatar is cropped, uploaded and shown in the navigation', async () =
 });
 
 test('the username is changed on the profile; a taken one reverts', async ({ request }) => {
-  // A name that is taken: a guest registered here for the purpose (the `request` fixture keeps its own
+  // A name that is taken: a player registered here for the purpose (the `request` fixture keeps its own
   // cookies, so the story's browser session is untouched).
-  const other = await request.post('/api/auth/register-guest', { data: {} });
-  expect(other.status()).toBe(201);
-  const takenName = ((await other.json()) as { name: string }).name;
+  // A registered name of the username's shape: a guest's generated name can be longer than a username may
+  // be, and the form would refuse it before asking the server.
+  const takenName = `tak${run}`;
+  expect((await request.post('/api/auth/register-guest', { data: {} })).status()).toBe(201);
+  const other = await request.post('/api/auth/register', {
+    data: { username: takenName, password: 'secret123' },
+  });
+  expect(other.status(), await other.text()).toBe(201);
 
   await open(page, '/profile');
   const username = page.getByLabel('Username');
