@@ -27,16 +27,22 @@ async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Pr
 const playNow = (page: Page) => page.getByRole('button', { name: 'Play someone now' });
 const panel = (page: Page) => page.getByRole('region', { name: 'Quick match' });
 
-async function startWaiting(page: Page) {
+/** Presses "Play someone now"; the queue's answer to the join: 202 waiting, 200 met someone. */
+async function startWaiting(page: Page): Promise<number> {
+  const joined = page.waitForResponse(
+    (r) => r.url().endsWith('/api/quick-match') && r.request().method() === 'POST',
+  );
   await playNow(page).click();
+  const status = (await joined).status();
   await expect(panel(page).getByRole('status')).toHaveText('Looking for an opponent…');
   await expect(panel(page)).toContainText(/0:0\d/);
+  return status;
 }
 
-/** Still waiting a moment later: not met with anyone, not taken anywhere. */
-async function stillWaiting(page: Page) {
+/** Waiting, by the queue's own answer: nobody was there to meet, so the page stays where it is. */
+async function waitsAlone(page: Page) {
   const at = page.url();
-  await page.waitForTimeout(1500);
+  expect(await startWaiting(page), 'the join met nobody').toBe(202);
   await expect(panel(page).getByRole('status')).toHaveText('Looking for an opponent…');
   expect(page.url()).toBe(at);
 }
@@ -112,13 +118,11 @@ test('a player who cancels or leaves the page leaves the queue; alone for 20 s, 
   await panel(carl.page).getByRole('button', { name: 'Cancel' }).click();
   await expect(panel(carl.page)).toHaveCount(0);
   await expect(playNow(carl.page)).toBeFocused();
-  await startWaiting(dan.page);
-  await stillWaiting(dan.page);
+  await waitsAlone(dan.page);
 
   // Dan leaves the page: Carl, pressing now, waits too.
   await dan.page.goto('about:blank');
-  await startWaiting(carl.page);
-  await stillWaiting(carl.page);
+  await waitsAlone(carl.page);
 
   // Still alone after 20 s: the practice bot, with the quick match's clock.
   await expect(panel(carl.page).getByRole('status')).toHaveText('Nobody yet. Play Yamb Bot instead?', {
