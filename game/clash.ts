@@ -5,12 +5,11 @@ import type { GameState } from './types';
 
 /**
  * A forfeited player (their turn clock ran out too often) ranks below everyone who played on, whatever
- * their total; among themselves by total. Sheets hold at most 2,140 points, so this margin separates them.
+ * their total, and forfeited players tie among themselves: leaving the clash is the result, not the points
+ * made before it. The final ranking, the crowns, the ratings and head-to-head all count by this.
  */
-const FORFEIT_MARGIN = 1_000_000;
-
 const rankKeys = (totals: readonly number[], forfeited: readonly boolean[]) =>
-  totals.map((total, index) => (forfeited[index] ? total - FORFEIT_MARGIN : total));
+  totals.map((total, index) => (forfeited[index] ? -Infinity : total));
 
 /**
  * The player on turn after `turn` has filled a box: the next one in turn order whose game is still in
@@ -33,7 +32,7 @@ export function crowned(totals: readonly number[], forfeited: readonly boolean[]
   return keys.flatMap((key, index) => (key === best ? [index] : []));
 }
 
-/** Places by total, best first; tied totals share a place (1, 1, 3); forfeited players after the rest. */
+/** Places by total, best first; tied totals share a place (1, 1, 3); forfeited players after the rest, tied. */
 export function places(totals: readonly number[], forfeited: readonly boolean[] = []): number[] {
   const keys = rankKeys(totals, forfeited);
   return keys.map((key) => 1 + keys.filter((other) => other > key).length);

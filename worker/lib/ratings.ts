@@ -1,4 +1,5 @@
 import { rate } from 'openskill';
+import { places } from '../../game';
 
 // What a completed clash does to its players' ratings: pure, so node tests it without D1.
 
@@ -9,15 +10,12 @@ export interface RatedMember {
   forfeited?: boolean;
 }
 
-/**
- * The places the ratings and head-to-head records count, 1 best: by final total, tied totals sharing a
- * place; a player who forfeited ranks below everyone who played on, all forfeited players tied among
- * themselves whatever their totals (leaving the clash is the result, not the points made before it).
- */
-export function ratingPlaces(members: readonly RatedMember[]): number[] {
-  const key = (m: RatedMember) => (m.forfeited === true ? -Infinity : (m.score ?? 0));
-  return members.map((m) => 1 + members.filter((other) => key(other) > key(m)).length);
-}
+/** The places the ratings and head-to-head count: the clash's own ranking (game/clash.ts `places`). */
+export const ratingPlaces = (members: readonly RatedMember[]): number[] =>
+  places(
+    members.map((m) => m.score ?? 0),
+    members.map((m) => m.forfeited === true),
+  );
 
 export interface SkillRating {
   mu: number;
