@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { ClashResource } from '../../contract/clashes';
 import { emptyBoxes, finishGames, KEPT, playTurn, put, scoresOf } from './finishedGames';
 import { expect, test } from './fixtures';
-import { DESKTOP, newPlayer, PHONE, type Player } from './players';
+import { DESKTOP, makeAdmin, newPlayer, PHONE, type Player } from './players';
 import { roll, rollButton } from './playScreen';
 
 // Issue 12: every screen, in both themes and at both widths, has no serious or critical axe-core violation
@@ -34,20 +33,6 @@ let watchedGameId = 0;
 let finishedClashId = 0;
 /** Per width, a player one box short of a finished game (for the congratulations). */
 const finishers = new Map<string, Player>();
-
-/** `npm run admin -- <name>` against the test server's local D1 database (as support.spec.ts does). */
-async function makeAdmin(player: Player) {
-  execFileSync('npm', ['run', '--silent', 'admin', '--', player.name], {
-    stdio: 'pipe',
-    env: { ...process.env, YAMB_PERSIST_DIR: process.env.E2E_PERSIST_DIR ?? '.wrangler/e2e' },
-  });
-  await expect
-    .poll(
-      async () =>
-        ((await (await player.context.request.get('/api/players/me')).json()) as { admin: boolean }).admin,
-    )
-    .toBe(true);
-}
 
 async function createClash(owner: Player, other: Player, name: string): Promise<number> {
   const created = await owner.context.request.post('/api/clashes/', {

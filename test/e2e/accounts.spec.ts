@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { DESKTOP, humanCheckOn } from './players';
 
 // Accounts through the real UI: a visitor starts as a guest, signs up, verifies the e-mail, signs out and
 // in (by username and by e-mail), resets a forgotten password through the mailed link, changes avatar and
@@ -8,7 +9,6 @@ import { expect, test } from './fixtures';
 test.describe.configure({ mode: 'serial' });
 
 const MOBILE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 const GUEST_NAME = /^[A-Z][a-z]+[A-Z][a-z]+\d{1,3}$/;
 
 // Unique per run: 3-15 letters and digits, starting with a letter.
@@ -349,19 +349,9 @@ test('a legacy token in local storage becomes a cookie session', async () => {
 test('with the human check on, guest and sign-up requests carry a Turnstile token', async ({ browser }) => {
   const fresh = await browser.newContext({ viewport: DESKTOP });
   const visitor = await fresh.newPage();
-  // The server here runs with the check off: the replies that say so are changed to "on" (the session
-  // probe's, which a visitor without a session registers by, and the health reply), and Cloudflare's
-  // script is replaced by a stand-in that answers every widget with a token naming its action.
-  for (const path of ['**/api/health', '**/api/auth/session'])
-    await visitor.route(path, async (route) => {
-      const reply = await route.fetch();
-      const body = await reply.json();
-      if (!('humanCheck' in body)) return route.fulfill({ response: reply });
-      await route.fulfill({
-        response: reply,
-        json: { ...body, humanCheck: 'on', turnstileSiteKey: 'test-site-key' },
-      });
-    });
+  // The check is on (humanCheckOn), and Cloudflare's script is a stand-in that answers every widget with a
+  // token naming its action.
+  await humanCheckOn(visitor);
   await visitor.route('https://challenges.cloudflare.com/**', (route) =>
     route.fulfill({
       contentType: 'text/javascript',

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -46,4 +47,36 @@ export async function noSidewaysScroll(page: Page) {
     width: window.innerWidth,
   }));
   expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(width);
+}
+
+/** `npm run admin -- <name>` against the local D1 database of the test's server; the flag holds from the next request. */
+export async function makeAdmin(player: Player) {
+  execFileSync('npm', ['run', '--silent', 'admin', '--', player.name], {
+    stdio: 'pipe',
+    env: { ...process.env, YAMB_PERSIST_DIR: process.env.E2E_PERSIST_DIR ?? '.wrangler/e2e' },
+  });
+  await expect
+    .poll(
+      async () =>
+        ((await (await player.context.request.get('/api/players/me')).json()) as { admin: boolean }).admin,
+    )
+    .toBe(true);
+}
+
+/**
+ * The servers of the browser tests run with the human check off: the replies that say so (the session
+ * probe's, which a visitor without a session registers by, and the health reply) are changed to "on", with
+ * a test site key. Cloudflare's script is the caller's to stand in for.
+ */
+export async function humanCheckOn(page: Page) {
+  for (const path of ['**/api/health', '**/api/auth/session'])
+    await page.route(path, async (route) => {
+      const reply = await route.fetch();
+      const body = await reply.json();
+      if (!('humanCheck' in body)) return route.fulfill({ response: reply });
+      await route.fulfill({
+        response: reply,
+        json: { ...body, humanCheck: 'on', turnstileSiteKey: 'test-site-key' },
+      });
+    });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { humanCheckOn } from './players';
 
 // The SPA's answers carry the policy the app runs under (DESIGN.md, "Accounts and security"), and a first
 // visit runs under it with nothing refused: the inline theme script by its hash, the bundles, the live
@@ -105,19 +106,9 @@ test.describe('a first visit under the policy', () => {
   });
 
   test('loads the human check from Cloudflare: its script and its frame', async ({ page, cspViolations }) => {
-    // The server here runs with the check off; the replies that say so (the session probe's, which a visitor
-    // without a session registers by, and the health reply) say "on", and Cloudflare's script and frame are
-    // stand-ins served at their real addresses, so the policy judges exactly those URLs.
-    for (const path of ['**/api/health', '**/api/auth/session'])
-      await page.route(path, async (route) => {
-        const reply = await route.fetch();
-        const body = await reply.json();
-        if (!('humanCheck' in body)) return route.fulfill({ response: reply });
-        await route.fulfill({
-          response: reply,
-          json: { ...body, humanCheck: 'on', turnstileSiteKey: 'test-site-key' },
-        });
-      });
+    // The check is on (humanCheckOn); Cloudflare's script and frame are stand-ins served at their real
+    // addresses, so the policy judges exactly those URLs.
+    await humanCheckOn(page);
     await page.route(`${TURNSTILE}/turnstile/v0/api.js*`, (route) =>
       route.fulfill({
         contentType: 'text/javascript',

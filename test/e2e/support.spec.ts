@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DESKTOP, newPlayer, PHONE, type Player } from './players';
+import { DESKTOP, makeAdmin, newPlayer, open, PHONE, type Player } from './players';
 
 // Support and the admin area through the real UI. Ana, a player, sends a ticket from the about page's
 // contact tab; Ada, an admin, finds it on /tickets, closes it (Ana's open page hears of it on the bell),
@@ -17,25 +16,6 @@ const TITLE = `Dice stuck ${run}`;
 
 let ana: Player;
 let ada: Player;
-
-/** `npm run admin -- <name>` against the local D1 database of the test's server; the flag holds from the next request. */
-async function makeAdmin(player: Player) {
-  execFileSync('npm', ['run', '--silent', 'admin', '--', player.name], {
-    stdio: 'pipe',
-    env: { ...process.env, YAMB_PERSIST_DIR: process.env.E2E_PERSIST_DIR ?? '.wrangler/e2e' },
-  });
-  await expect
-    .poll(
-      async () =>
-        ((await (await player.context.request.get('/api/players/me')).json()) as { admin: boolean }).admin,
-    )
-    .toBe(true);
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
-}
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
