@@ -13,7 +13,13 @@ import { database } from '../worker/db/client';
 import { ratingChangesOf } from '../worker/db/ratings';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { notify, pushTo } from '../worker/lib/notify';
-import { type ClashMember, type ClashView, toClashResource, winnerOf } from '../worker/lib/resources/clashes';
+import {
+  acceptsAtOnce,
+  type ClashMember,
+  type ClashView,
+  toClashResource,
+  winnerOf,
+} from '../worker/lib/resources/clashes';
 import { toGameResource } from '../worker/lib/resources/game';
 import { tokenCounts } from '../worker/lib/viewer';
 import { Alarms, logRoomError } from './alarms';
@@ -110,7 +116,7 @@ export class ClashRoom extends Server {
       id: p.id,
       name: p.name,
       avatarKey: p.avatarKey,
-      status: p.id === init.owner.id || p.bot || init.quickMatch ? 'ACCEPTED' : 'PENDING',
+      status: acceptsAtOnce(p, init.owner.id, init.quickMatch) ? 'ACCEPTED' : 'PENDING',
       score: null,
       gameId: null,
       bot: p.bot,

@@ -7,7 +7,7 @@ import {
   ClashClientMessage,
 } from '../contract/clashes';
 import { newGame, nextTurn, timedOut, totalSum } from '../game';
-import type { ClashMember, ClashView } from '../worker/lib/resources/clashes';
+import { acceptsAtOnce, type ClashMember, type ClashView } from '../worker/lib/resources/clashes';
 import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
 import {
   type ClashGame,
@@ -89,7 +89,7 @@ export const withInvited = (clash: ClashView, invited: NewClashPlayer[]): ClashM
     id,
     name,
     avatarKey,
-    status: bot ? ('ACCEPTED' as const) : ('PENDING' as const),
+    status: acceptsAtOnce({ id, bot }, clash.owner.id) ? ('ACCEPTED' as const) : ('PENDING' as const),
     score: null,
     gameId: null,
     bot,

@@ -4,6 +4,7 @@ import type { ClashResult, NewClashPlayer } from '../../durable-objects/clashRec
 import { deleteClashRows, insertClash } from '../db/clashes';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
+import { acceptsAtOnce } from './resources/clashes';
 
 export interface ClashToOpen {
   name: string;
@@ -25,11 +26,13 @@ export async function openClash(
   open: ClashToOpen,
 ): Promise<ClashResult> {
   const createdAt = Date.now();
-  const accepted = (p: NewClashPlayer) => open.quickMatch || p.bot || p.id === open.owner.id;
   const row = await insertClash(db, {
     name: open.name,
     ownerId: open.owner.id,
-    players: open.players.map((p) => ({ id: p.id, status: accepted(p) ? 'ACCEPTED' : 'PENDING' })),
+    players: open.players.map((p) => ({
+      id: p.id,
+      status: acceptsAtOnce(p, open.owner.id, open.quickMatch) ? 'ACCEPTED' : 'PENDING',
+    })),
     createdAt,
   });
   try {

@@ -28,6 +28,13 @@ export interface ClashMember {
   forfeited?: boolean;
 }
 
+/**
+ * Who has accepted a clash the moment they are put in it: its owner, the practice bot (issue 11), and both
+ * players of a quick match (issue 15). The D1 rows and the room decide it here, so they never disagree.
+ */
+export const acceptsAtOnce = (player: { id: number; bot?: boolean }, ownerId: number, quickMatch = false) =>
+  quickMatch || player.bot === true || player.id === ownerId;
+
 /** What a clash is, whether read from its room or from the D1 index. Times are epoch ms. */
 export interface ClashView {
   id: number;
