@@ -41,7 +41,9 @@ async function chartFits(page: Page, games: number) {
 test("a player's page: figures, the score history chart at 360 and 1280 px, the scores table", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Three whole games through the API are some 470 requests before the page is opened: on a busy 2-core
+  // machine they alone took most of two minutes.
+  test.setTimeout(240_000);
   const ben = await newPlayer(browser, `Chart${run}`, DESKTOP);
   const totals = await finishGames(ben, 3);
   await scoresOf(ben.context.request, ben.id, 3);
