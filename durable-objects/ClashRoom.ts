@@ -112,6 +112,8 @@ export class ClashRoom extends Server {
    */
   async create(init: NewClash): Promise<ClashResult> {
     if (this.#load()) return this.#answer(init.owner.id);
+    if (init.gameIds && init.gameIds.length !== init.players.length)
+      throw new Error('a reserved game id for each player');
     const players: ClashMember[] = init.players.map((p) => ({
       id: p.id,
       name: p.name,
@@ -141,12 +143,13 @@ export class ClashRoom extends Server {
       version: 1,
     };
     this.#store(record);
-    // The Worker inserted the index rows with exactly these values, so it is current from the start.
-    this.#index.markCurrent(1);
+    // The Worker inserted the index rows with exactly these values, so it is current from the start;
+    // with reserved ids, no row exists yet and the first index write inserts them.
+    if (!init.gameIds) this.#index.markCurrent(1);
     this.#alarms.set('expire', init.createdAt + CLASH_PENDING_TTL_MS);
     if (!init.quickMatch) this.#tell(record, init.players.slice(1), 'clash-invitation', init.owner.name);
     // Against the bot alone, or quick-matched, everyone has accepted already.
-    return (await this.#start()) ?? this.#answer(init.owner.id);
+    return (await this.#start(init.gameIds)) ?? this.#answer(init.owner.id);
   }
 
   /**
@@ -476,10 +479,11 @@ export class ClashRoom extends Server {
 
   /**
    * Starts the clash when every remaining player has accepted: one D1 games row per player (found first,
-   * so a retry after a crash reuses them), then the record IN_PROGRESS. Nothing else runs in between, so
-   * a racing accept or GET cannot start it twice. Answers 503 when D1 refused (the alarm retries).
+   * so a retry after a crash reuses them; or ids reserved for them, whose rows the index inserts), then
+   * the record IN_PROGRESS. Nothing else runs in between, so a racing accept or GET cannot start it
+   * twice. Answers 503 when D1 refused (the alarm retries).
    */
-  async #start(): Promise<ClashResult | null> {
+  async #start(reservedGameIds?: number[]): Promise<ClashResult | null> {
     if (!readyToStart(this.#load())) return null;
     const outcome = await this.ctx.blockConcurrencyWhile(async (): Promise<ClashRecord | 'failed' | null> => {
       const record = this.#load();
@@ -487,7 +491,13 @@ export class ClashRoom extends Server {
       const now = Date.now();
       let rows: Awaited<ReturnType<typeof clashGameRows>>;
       try {
-        rows = await clashGameRows(database(this.env.DB), record.clash.id, record.clash.players, now);
+        rows = reservedGameIds
+          ? record.clash.players.map((p, i) => ({
+              id: reservedGameIds[i] ?? 0,
+              playerId: p.id,
+              createdAt: now,
+            }))
+          : await clashGameRows(database(this.env.DB), record.clash.id, record.clash.players, now);
       } catch (error) {
         // Thrown out of blockConcurrencyWhile, an error would reset the object: answer it instead.
         log('start', error);

@@ -1,5 +1,9 @@
 import { DurableObject } from 'cloudflare:workers';
 import { QUICK_MATCH_STALE_MS, ratingWindow } from '../contract/quickMatch';
+import { type ReservedClashIds, reserveClashIds } from '../worker/db/clashes';
+import { database } from '../worker/db/client';
+import { logRoomError } from './alarms';
+import type { NewClashPlayer } from './clashRecord';
 
 /** A player waiting in the queue. */
 export interface QueueEntry {
@@ -9,27 +13,52 @@ export interface QueueEntry {
   since: number;
   /** When they last asked, epoch ms; an entry not renewed within QUICK_MATCH_STALE_MS has left. */
   seen: number;
+  /**
+   * Who they are, as their clash's room needs them, read from D1 at their last join or renewal: the
+   * pairing opens the clash without reading D1 again. A ban or a sign-out everywhere takes them off the
+   * queue (worker/auth/access.ts `pushAccess`), so what is kept here never lets an ended token in.
+   */
+  player: NewClashPlayer;
 }
 
-/** `matched`: the partner, taken off the queue with the caller; else the caller waits as `waiting`. */
-export type JoinResult = { matched: QueueEntry; waiting: null } | { matched: null; waiting: QueueEntry };
+/**
+ * `matched`: the partner, taken off the queue with the caller, and ids reserved for their clash (null
+ * when none are left: the caller opens the clash through D1); else the caller waits as `waiting`.
+ */
+export type JoinResult =
+  | { matched: QueueEntry; waiting: null; reserved: ReservedClashIds | null }
+  | { matched: null; waiting: QueueEntry; reserved: null };
 
 const QUEUE_KEY = 'queue';
+const RESERVED_KEY = 'reserved';
+/**
+ * Ids for this many clashes are kept at hand; taken below RESERVE_LOW, the queue reserves more (at most
+ * 4 at a time: 8 game rows are 40 of the 100 variables a D1 statement may bind). Pairings faster than
+ * the reserve fills open their clash through D1, a few milliseconds slower.
+ */
+const RESERVE_SIZE = 4;
+const RESERVE_LOW = 2;
 
 /**
- * The quick-match queue: one object for everyone (worker/routes/quickMatch.ts `QUICK_MATCH_ROOM`). A
+ * The quick-match queue: one object for everyone (worker/auth/access.ts `quickMatchQueue`). A
  * join reads, pairs and stores in one synchronous run, so racing joins are served one after another:
  * nobody is paired twice, and two suitable players are never both left waiting.
+ *
+ * It also keeps D1 ids reserved for the next clashes (`reserveClashIds`), so that a pairing goes
+ * straight to the clash's room: the players hear of their match without waiting on D1 (issue 15: the
+ * second join to both sockets within 2× the bare room round trip).
  */
 export class QuickMatch extends DurableObject<Cloudflare.Env> {
+  #reserving = false;
+
   /** The caller joins or renews their entry, and is paired with the nearest waiting rating in reach. */
-  join(playerId: number, rating: number, now = Date.now()): JoinResult {
+  join(player: NewClashPlayer, rating: number, now = Date.now()): JoinResult {
     const queue = this.#fresh(now);
-    const mine = queue.find((e) => e.playerId === playerId);
-    const me: QueueEntry = { playerId, rating, since: mine?.since ?? now, seen: now };
+    const mine = queue.find((e) => e.playerId === player.id);
+    const me: QueueEntry = { playerId: player.id, rating, since: mine?.since ?? now, seen: now, player };
     let partner: QueueEntry | null = null;
     for (const other of queue) {
-      if (other.playerId === playerId) continue;
+      if (other.playerId === player.id) continue;
       const waited = now - Math.min(me.since, other.since);
       const gap = Math.abs(other.rating - rating);
       if (gap > ratingWindow(waited)) continue;
@@ -40,12 +69,16 @@ export class QuickMatch extends DurableObject<Cloudflare.Env> {
       )
         partner = other;
     }
-    const rest = queue.filter((e) => e.playerId !== playerId && e.playerId !== partner?.playerId);
+    const rest = queue.filter((e) => e.playerId !== player.id && e.playerId !== partner?.playerId);
     this.#save(partner ? rest : [...rest, me]);
-    return partner ? { matched: partner, waiting: null } : { matched: null, waiting: me };
+    const reserved = partner ? this.#takeReserved() : null;
+    this.#reserveMore(player.id);
+    return partner
+      ? { matched: partner, waiting: null, reserved }
+      : { matched: null, waiting: me, reserved: null };
   }
 
-  /** The player leaves the queue (they left the page, or chose the bot); leaving twice is no error. */
+  /** The player leaves the queue (they left the page, chose the bot, or their access ended). */
   leave(playerId: number) {
     this.#save(this.#fresh(Date.now()).filter((e) => e.playerId !== playerId));
   }
@@ -61,6 +94,11 @@ export class QuickMatch extends DurableObject<Cloudflare.Env> {
     return this.#fresh(Date.now());
   }
 
+  /** The ids at hand, the next first (the tests read them). */
+  reservedIds(): ReservedClashIds[] {
+    return this.#reserved();
+  }
+
   #fresh(now: number): QueueEntry[] {
     const queue = this.ctx.storage.kv.get<QueueEntry[]>(QUEUE_KEY) ?? [];
     return queue.filter((e) => now - e.seen < QUICK_MATCH_STALE_MS);
@@ -68,5 +106,34 @@ export class QuickMatch extends DurableObject<Cloudflare.Env> {
 
   #save(queue: QueueEntry[]) {
     this.ctx.storage.kv.put(QUEUE_KEY, queue);
+  }
+
+  #reserved(): ReservedClashIds[] {
+    return this.ctx.storage.kv.get<ReservedClashIds[]>(RESERVED_KEY) ?? [];
+  }
+
+  /** The next reserved ids, taken in the same synchronous run as the pairing: no two clashes share them. */
+  #takeReserved(): ReservedClashIds | null {
+    const [next, ...rest] = this.#reserved();
+    this.ctx.storage.kv.put(RESERVED_KEY, rest);
+    return next ?? null;
+  }
+
+  /**
+   * Tops the reserve up in the background when it runs low (one at a time). `byPlayerId` is a player
+   * who exists, whom the reserving rows name for the moment they live. A failure leaves the reserve as it
+   * is: pairings then open their clash through D1 as a clash from the form does.
+   */
+  #reserveMore(byPlayerId: number) {
+    const missing = RESERVE_SIZE - this.#reserved().length;
+    if (this.#reserving || RESERVE_SIZE - missing >= RESERVE_LOW) return;
+    this.#reserving = true;
+    const reserving = reserveClashIds(database(this.env.DB), byPlayerId, missing)
+      .then((ids) => this.ctx.storage.kv.put(RESERVED_KEY, [...this.#reserved(), ...ids]))
+      .catch((error) => logRoomError('QuickMatch')('reserve-ids', error))
+      .finally(() => {
+        this.#reserving = false;
+      });
+    this.ctx.waitUntil(reserving);
   }
 }

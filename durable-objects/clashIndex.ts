@@ -31,7 +31,8 @@ export class ClashIndex extends WriteBehindIndex<ClashRecord> {
       deadline,
       indexedVersionKey: INDEXED_KEY,
       load,
-      write: (record) => writeClashRows(database(), record),
+      // Never written yet: a quick match started with reserved ids, whose rows do not exist.
+      write: (record) => writeClashRows(database(), record, !this.isCurrent(1)),
       room: 'ClashRoom',
     });
   }
@@ -40,10 +41,16 @@ export class ClashIndex extends WriteBehindIndex<ClashRecord> {
 /**
  * Every row of the clash as the record has it, in one batch (one transaction). Idempotent: players are
  * upserted, the departed deleted, and a score is unique on its game, so a retried write changes nothing.
+ * `insertRows`: the clash and its games have ids but no rows yet (a quick match's reserved ids); they
+ * are inserted first, and only then, so a clash deleted later is never brought back by its room.
  * A completed clash's players get their places and, in the same batch, their new ratings (db/ratings.ts:
  * guarded so that a retry rates nobody twice).
  */
-async function writeClashRows(db: Database, { clash, games: held }: ClashRecord): Promise<void> {
+async function writeClashRows(
+  db: Database,
+  { clash, games: held }: ClashRecord,
+  insertRows: boolean,
+): Promise<void> {
   const ids = clash.players.map((p) => p.id);
   const completed = clash.status === 'COMPLETED';
   const places = completed ? ratingPlaces(clash.players) : clash.players.map(() => null);
@@ -108,5 +115,42 @@ async function writeClashRows(db: Database, { clash, games: held }: ClashRecord)
   const ratingRows = completed
     ? await ratingWrites(db, { id: clash.id, players: clash.players, completedAt: clash.updatedAt })
     : [];
-  await db.batch([clashRow, departed, ...members, ...gameRows, ...scoreRows, ...ratingRows]);
+  await db.batch([
+    ...(insertRows ? ([clashInsert(db, clash), clashRow] as const) : ([clashRow] as const)),
+    ...(insertRows ? gameInserts(db, clash.id, held) : []),
+    departed,
+    ...members,
+    ...gameRows,
+    ...scoreRows,
+    ...ratingRows,
+  ]);
 }
+
+/** The clash's row as it was created; it exists already when a retried first write comes back. */
+const clashInsert = (db: Database, clash: ClashRecord['clash']) =>
+  db
+    .insert(clashes)
+    .values({
+      id: clash.id,
+      name: clash.name,
+      ownerId: clash.owner.id,
+      createdAt: clash.createdAt,
+      updatedAt: clash.createdAt,
+    })
+    .onConflictDoNothing();
+
+/** The clash's games' rows as they were created, before the clash's players name them. */
+const gameInserts = (db: Database, clashId: number, held: ClashRecord['games']) =>
+  Object.values(held).map(({ meta }) =>
+    db
+      .insert(games)
+      .values({
+        id: meta.id,
+        playerId: meta.player.id,
+        clashId,
+        type: 'CLASH',
+        createdAt: meta.createdAt,
+        updatedAt: meta.createdAt,
+      })
+      .onConflictDoNothing(),
+  );

@@ -47,7 +47,7 @@ export interface NewClashPlayer {
   bot: boolean;
 }
 
-/** What the Worker inserted into D1 when it asks the room to start holding the clash (`ClashRoom.create`). */
+/** The clash the room starts holding (`ClashRoom.create`): as the Worker inserted it into D1, or reserved ids. */
 export interface NewClash {
   id: number;
   name: string;
@@ -60,6 +60,12 @@ export interface NewClash {
   turnSeconds: TurnSeconds | null;
   /** Paired by the quick-match queue: everyone has accepted, nobody is invited. */
   quickMatch: boolean;
+  /**
+   * Ids reserved in D1 for the players' games, in turn order (worker/db/clashes.ts `reserveClashIds`),
+   * with `id` reserved too: no row exists yet. The room starts the clash with them at once and inserts
+   * every row itself with its first index write. Absent: the Worker inserted the clash's rows.
+   */
+  gameIds?: number[];
 }
 
 /** Who a socket of the room belongs to, kept as the connection's state (it survives hibernation). */

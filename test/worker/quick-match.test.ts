@@ -1,8 +1,12 @@
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ClashResource } from '../../contract/clashes';
 import type { QuickMatchWaiting } from '../../contract/quickMatch';
-import { notifications, players } from './clashes-helpers';
+import type { NewClashPlayer } from '../../durable-objects/clashRecord';
+import { banPlayer } from '../../worker/auth/access';
+import { database } from '../../worker/db/client';
+import { clashPlayerRows, notifications, players } from './clashes-helpers';
+import { playTurn } from './games-helpers';
 import { call, expectError, json, registerGuest, type Session } from './helpers';
 import { openTab } from './presence-helpers';
 
@@ -19,6 +23,15 @@ async function setRating(session: Session, value: number) {
     .bind(25 + (value - 1500) / 50, session.player.id)
     .run();
 }
+
+/** Someone in the queue, as the route would put them there (for calls made on the object itself). */
+const profile = (id: number): NewClashPlayer => ({
+  id,
+  name: `P${id}`,
+  avatarKey: null,
+  access: { tokensValidAfter: 0, banned: false },
+  bot: false,
+});
 
 /** The test files share the queue object: each test starts with it empty. */
 async function emptyQueue() {
@@ -93,15 +106,16 @@ describe('the quick-match queue', () => {
     // A minute on, anyone meets anyone.
     const later = Date.now() + 61_000;
     // Still there, renewing the entry as a waiting page does.
-    for (const at of [20_000, 40_000, 60_000]) await queue().join(low.player.id, 1200, later - 61_000 + at);
-    const result = await queue().join(9_999_999, 2600, later);
+    for (const at of [20_000, 40_000, 60_000])
+      await queue().join(profile(low.player.id), 1200, later - 61_000 + at);
+    const result = await queue().join(profile(9_999_999), 2600, later);
     expect(result.matched?.playerId).toBe(low.player.id);
   });
 
   it('forgets a player who stopped renewing their entry', async () => {
     await emptyQueue();
-    await queue().join(8_000_001, 1500, Date.now() - 31_000);
-    const result = await queue().join(8_000_002, 1500);
+    await queue().join(profile(8_000_001), 1500, Date.now() - 31_000);
+    const result = await queue().join(profile(8_000_002), 1500);
     expect(result.matched).toBeNull();
     expect((await queue().waiting()).map((e) => e.playerId)).toEqual([8_000_002]);
     await queue().leave(8_000_002);
@@ -119,5 +133,58 @@ describe('the quick-match queue', () => {
     const seated = clashes.flatMap((c) => c.players.map((p) => p.id)).sort((a, b) => a - b);
     expect(seated).toEqual(people.map((p) => p.player.id).sort((a, b) => a - b));
     expect(await queue().waiting()).toEqual([]);
+  });
+
+  it('opens the clash on ids reserved beforehand, and its rows reach D1 with its first write', async () => {
+    await emptyQueue();
+    // A pairing tops the reserve up in the background; the next ones draw from it.
+    const [ana, ben] = await players(2);
+    await join(ana);
+    await join(ben);
+    await vi.waitFor(async () => expect((await queue().reservedIds()).length).toBeGreaterThan(0));
+    const [next] = await queue().reservedIds();
+
+    const [cleo, dino] = await players(2);
+    await join(cleo);
+    const clash = await json<ClashResource>(await join(dino));
+    expect(clash.id).toBe(next?.clashId);
+    expect(clash.players.map((p) => p.gameId)).toEqual(next?.gameIds);
+    const gameIds = clash.players.map((p) => p.gameId);
+    expect(gameIds.every((id) => typeof id === 'number')).toBe(true);
+    // Answered after the rows are in: the clash, its players and its games, as any clash has them.
+    const row = await env.DB.prepare('SELECT name, owner_id AS ownerId, status FROM clashes WHERE id = ?')
+      .bind(clash.id)
+      .first();
+    expect(row).toEqual({ name: clash.name, ownerId: cleo.player.id, status: 'IN_PROGRESS' });
+    expect((await clashPlayerRows(clash.id)).map((p) => [p.playerId, p.status, p.gameId])).toEqual([
+      [cleo.player.id, 'ACCEPTED', gameIds[0]],
+      [dino.player.id, 'ACCEPTED', gameIds[1]],
+    ]);
+    // Nothing of the reservations is left over, and the ids are not handed out again.
+    const leftovers = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM clashes WHERE name = '(reserved)') + (SELECT count(*) FROM games WHERE type = 'CLASH' AND clash_id IS NULL) AS n",
+    ).first<{ n: number }>();
+    expect(leftovers?.n).toBe(0);
+    // Playable like any clash: the first player's turn, through the game's own links.
+    const game = await json(await call(`/games/${gameIds[0]}`, { jar: cleo.jar }));
+    const played = await playTurn(cleo, game);
+    expect(played.id).toBe(gameIds[0]);
+    const after = await json<ClashResource>(await call(`/clashes/${clash.id}`, { jar: dino.jar }));
+    expect(after.turn).toBe(1);
+    const [eve] = await players(1);
+    const solo = await json(
+      await call('/games/', { method: 'PUT', jar: eve.jar, body: { playerId: eve.player.id } }),
+    );
+    expect([...gameIds, clash.id]).not.toContain(solo.id);
+  });
+
+  it('takes a banned player off the queue', async () => {
+    await emptyQueue();
+    const [ana, ben] = await players(2);
+    expect((await join(ana)).status).toBe(202);
+    await banPlayer(env, database(env.DB), ana.player.id);
+    expect(await queue().waiting()).toEqual([]);
+    expect((await join(ben)).status).toBe(202);
+    await leave(ben);
   });
 });

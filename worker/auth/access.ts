@@ -23,6 +23,9 @@ export const PRESENCE_SHARDS = 1;
 export const presenceRoom = (playerId: number, shards = PRESENCE_SHARDS) =>
   shards <= 1 ? PRESENCE_ROOM : `${PRESENCE_ROOM}-${playerId % shards}`;
 
+/** The quick-match queue: one object for everyone. */
+export const quickMatchQueue = (env: Pick<Env, 'QUICK_MATCH'>) => env.QUICK_MATCH.getByName('global');
+
 /** What a room keeps of its player's access: which tokens still count, and whether they may act. */
 export const accessOf = (player: Pick<PlayerRow, 'tokensValidAfter' | 'status'>): PlayerAccess => ({
   tokensValidAfter: player.tokensValidAfter,
@@ -33,6 +36,7 @@ export const accessOf = (player: Pick<PlayerRow, 'tokensValidAfter' | 'status'>)
  * Tells the rooms the player acts in that their access changed, once D1 has it: the rooms of their
  * unarchived games and of their pending and running clashes refuse a move with a token that no longer
  * counts (moves don't read D1), and their private channels close (they were opened with such a token).
+ * They leave the quick-match queue too: a pairing opens the clash with the access kept there.
  */
 export async function pushAccess(env: Env, db: Database, playerId: number) {
   const [player, rooms, clashRooms] = await Promise.all([
@@ -46,6 +50,7 @@ export async function pushAccess(env: Env, db: Database, playerId: number) {
     ...rooms.map((room) => env.GAME_ROOM.getByName(String(room.id)).updateAccess(access)),
     ...clashRooms.map((clash) => env.CLASH_ROOM.getByName(String(clash.id)).updateAccess(playerId, access)),
     env.PRESENCE.getByName(presenceRoom(playerId)).endSessions(playerId),
+    quickMatchQueue(env).leave(playerId),
   ]);
 }
 

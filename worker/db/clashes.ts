@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { CLASH_SORTS, ClashPlayerStatus } from '../../contract/clashes';
 import type { PageRequest } from '../../contract/page';
 import type { Database } from './client';
@@ -140,6 +140,79 @@ export async function liveClashesOf(db: Database, playerId: number): Promise<{ i
     .from(clashPlayers)
     .innerJoin(clashes, eq(clashes.id, clashPlayers.clashId))
     .where(and(eq(clashPlayers.playerId, playerId), inArray(clashes.status, ['PENDING', 'IN_PROGRESS'])));
+}
+
+/** The ids of a quick match's clash and of its two games, taken in D1 before anyone needed them. */
+export interface ReservedClashIds {
+  clashId: number;
+  /** One per player, in turn order. */
+  gameIds: number[];
+}
+
+/** Marks the rows that only reserve ids (with their owner and time, which no other row shares). */
+const RESERVATION = '(reserved)';
+
+/**
+ * Takes `count` sets of ids (a clash and its 2 games) without leaving a row behind: the rows are inserted
+ * and deleted in one transaction, and AUTOINCREMENT never hands out an id again, even a deleted row's.
+ * A quick match starts with such ids at once, and its room inserts the rows with them afterwards
+ * (durable-objects/clashIndex.ts), so no D1 round trip stands between the pairing and the players.
+ * The rows need an owner and a player: `byPlayerId`, any existing player.
+ */
+export async function reserveClashIds(
+  db: Database,
+  byPlayerId: number,
+  count: number,
+): Promise<ReservedClashIds[]> {
+  const now = Date.now();
+  const [clashRows, gameRows] = await db.batch([
+    db
+      .insert(clashes)
+      .values(
+        Array.from({ length: count }, () => ({
+          name: RESERVATION,
+          ownerId: byPlayerId,
+          status: 'CANCELLED' as const,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning({ id: clashes.id }),
+    db
+      .insert(games)
+      .values(
+        Array.from({ length: count * 2 }, () => ({
+          playerId: byPlayerId,
+          type: 'CLASH' as const,
+          status: 'ARCHIVED' as const,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning({ id: games.id }),
+    db
+      .delete(clashes)
+      .where(and(eq(clashes.name, RESERVATION), eq(clashes.ownerId, byPlayerId), eq(clashes.createdAt, now))),
+    // A clash game always has its clash (the row goes with it): one without is a reservation.
+    db
+      .delete(games)
+      .where(
+        and(
+          eq(games.type, 'CLASH'),
+          isNull(games.clashId),
+          eq(games.playerId, byPlayerId),
+          eq(games.createdAt, now),
+        ),
+      ),
+  ]);
+  return clashRows.map((row, i) => ({
+    clashId: row.id,
+    gameIds: [2 * i, 2 * i + 1].map((j) => {
+      const game = gameRows[j];
+      if (!game) throw new Error('game id reservation returned too few rows');
+      return game.id;
+    }),
+  }));
 }
 
 /** Deletes the clash's rows: its players and games go with it (ON DELETE CASCADE). */

@@ -1,7 +1,7 @@
 import type { TurnSeconds } from '../../contract/clashes';
 import type { PlayerRef } from '../../contract/players';
-import type { ClashResult, NewClashPlayer } from '../../durable-objects/clashRecord';
-import { deleteClashRows, insertClash } from '../db/clashes';
+import type { ClashResult, NewClash, NewClashPlayer } from '../../durable-objects/clashRecord';
+import { deleteClashRows, insertClash, type ReservedClashIds } from '../db/clashes';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { acceptsAtOnce } from './resources/clashes';
@@ -14,11 +14,24 @@ export interface ClashToOpen {
   turnSeconds: TurnSeconds | null;
   /** Paired by the quick-match queue: both players have accepted already. */
   quickMatch: boolean;
+  /** Ids the queue reserved for it: the room starts it at once and writes its rows itself. */
+  reserved?: ReservedClashIds | null;
 }
+
+const roomInit = (open: ClashToOpen, id: number, createdAt: number): NewClash => ({
+  id,
+  name: open.name,
+  owner: open.owner,
+  players: open.players,
+  createdAt,
+  turnSeconds: open.turnSeconds,
+  quickMatch: open.quickMatch,
+});
 
 /**
  * The one way a clash comes to be (the create form, the quick-match queue): its D1 rows first, then its
- * room, which holds it from then on. The owner, the bot and quick-matched players have accepted at once.
+ * room, which holds it from then on; or, with ids reserved, the room alone, which inserts the rows. The
+ * owner, the bot and quick-matched players have accepted at once.
  */
 export async function openClash(
   env: Pick<Env, 'CLASH_ROOM'>,
@@ -26,6 +39,13 @@ export async function openClash(
   open: ClashToOpen,
 ): Promise<ClashResult> {
   const createdAt = Date.now();
+  if (open.reserved) {
+    const { clashId, gameIds } = open.reserved;
+    return env.CLASH_ROOM.getByName(String(clashId)).create({
+      ...roomInit(open, clashId, createdAt),
+      gameIds,
+    });
+  }
   const row = await insertClash(db, {
     name: open.name,
     ownerId: open.owner.id,
@@ -36,15 +56,7 @@ export async function openClash(
     createdAt,
   });
   try {
-    return await env.CLASH_ROOM.getByName(String(row.id)).create({
-      id: row.id,
-      name: row.name,
-      owner: open.owner,
-      players: open.players,
-      createdAt,
-      turnSeconds: open.turnSeconds,
-      quickMatch: open.quickMatch,
-    });
+    return await env.CLASH_ROOM.getByName(String(row.id)).create(roomInit(open, row.id, createdAt));
   } catch (error) {
     // A row without its room would be a clash nobody can open: the rows go, the caller may try again.
     await deleteClashRows(db, row.id);

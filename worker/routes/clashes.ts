@@ -47,7 +47,7 @@ function answer(c: Context, result: ClashResult, status: 200 | 201 = 200) {
 }
 
 /** Clashes are for registered players: a guest may neither make one nor join one. */
-async function registeredPlayer(c: AppContext): Promise<PlayerRow> {
+export async function registeredPlayer(c: AppContext): Promise<PlayerRow> {
   const me = await requirePlayer(c);
   if (me.guest) throw forbidden('guest-not-allowed');
   return me;
@@ -60,9 +60,18 @@ export async function clashPlayersOf(db: Database, ids: number[]): Promise<NewCl
     if (!row) throw notFound('player-not-found');
     if (row.guest) throw forbidden('guest-not-allowed');
     if (row.status === 'BANNED') throw forbidden('clash-player-banned');
-    return { id: row.id, name: row.name, avatarKey: row.avatarKey, access: accessOf(row), bot: row.bot };
+    return clashPlayerOf(row);
   });
 }
+
+/** A player as a clash's room keeps them. */
+export const clashPlayerOf = (row: PlayerRow): NewClashPlayer => ({
+  id: row.id,
+  name: row.name,
+  avatarKey: row.avatarKey,
+  access: accessOf(row),
+  bot: row.bot,
+});
 
 /** Accept or decline: an invited player answers for themselves only. */
 function answerInvitation(how: 'accept' | 'decline') {

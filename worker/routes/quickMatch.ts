@@ -2,32 +2,24 @@ import { Hono } from 'hono';
 import { QUICK_MATCH_TURN_SECONDS } from '../../contract/clashes';
 import type { QuickMatchWaiting } from '../../contract/quickMatch';
 import { ratingValue } from '../../contract/ratings';
-import type { QueueEntry } from '../../durable-objects/QuickMatch';
+import type { JoinResult, QueueEntry } from '../../durable-objects/QuickMatch';
+import { quickMatchQueue } from '../auth/access';
 import { type AppContext, requirePlayer, type SessionVariables } from '../auth/session';
 import { database } from '../db/client';
 import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
-import { AppError, forbidden } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import { links } from '../lib/hal';
 import { log } from '../lib/log';
 import { notify } from '../lib/notify';
 import { openClash } from '../lib/openClash';
-import { clashPlayersOf } from './clashes';
+import { clashPlayerOf, registeredPlayer } from './clashes';
 
 type QuickMatchRoutes = { Bindings: Env; Variables: SessionVariables };
 
-/** The one queue for everyone. */
-const QUICK_MATCH_ROOM = 'global';
 const PATH = '/api/quick-match';
 
-const queueOf = (c: AppContext) => c.env.QUICK_MATCH.getByName(QUICK_MATCH_ROOM);
-
-/** Quick matches are rated clashes: registered players only. */
-async function registeredPlayer(c: AppContext): Promise<PlayerRow> {
-  const me = await requirePlayer(c);
-  if (me.guest) throw forbidden('guest-not-allowed');
-  return me;
-}
+const queueOf = (c: AppContext) => quickMatchQueue(c.env);
 
 function waiting(entry: QueueEntry): QuickMatchWaiting {
   return {
@@ -39,20 +31,20 @@ function waiting(entry: QueueEntry): QuickMatchWaiting {
 
 /**
  * The caller met `partner`, who waited: a started 2-player clash with the quick match's clock, the one
- * who waited first. Should it fail, the partner goes back to the queue as they were.
+ * who waited first, opened with the ids the queue reserved (no D1 on the way to the players) or, with
+ * none left, through D1. Should it fail, the partner goes back to the queue as they were.
  */
-async function matchWith(c: AppContext, me: PlayerRow, partner: QueueEntry) {
-  const db = database(c.env.DB);
+async function matchWith(c: AppContext, me: PlayerRow, joined: Extract<JoinResult, { waiting: null }>) {
+  const { matched: partner, reserved } = joined;
+  const players = [partner.player, clashPlayerOf(me)];
   try {
-    const players = await clashPlayersOf(db, [partner.playerId, me.id]);
-    const [first, second] = players;
-    if (!first || !second) throw new Error('a quick-match player is missing');
-    const opened = await openClash(c.env, db, {
-      name: `${first.name} – ${second.name}`,
-      owner: { id: first.id, name: first.name },
+    const opened = await openClash(c.env, database(c.env.DB), {
+      name: `${partner.player.name} – ${me.name}`,
+      owner: { id: partner.player.id, name: partner.player.name },
       players,
       turnSeconds: QUICK_MATCH_TURN_SECONDS,
       quickMatch: true,
+      reserved,
     });
     if (!opened.ok) throw new AppError(opened.status, opened.key);
     return opened.clash;
@@ -68,9 +60,9 @@ export const quickMatchRoutes = new Hono<QuickMatchRoutes>()
   // also a notification.
   .post('/', async (c) => {
     const me = await registeredPlayer(c);
-    const joined = await queueOf(c).join(me.id, ratingValue(me.ratingMu));
+    const joined = await queueOf(c).join(clashPlayerOf(me), ratingValue(me.ratingMu));
     if (!joined.matched) return c.json(waiting(joined.waiting), 202);
-    const clash = await matchWith(c, me, joined.matched);
+    const clash = await matchWith(c, me, joined);
     // The room has sent MATCHED to both players' tabs already; the one who waited also gets it on the bell.
     const told = notify(c.env, database(c.env.DB), {
       playerId: joined.matched.playerId,
