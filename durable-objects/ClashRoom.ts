@@ -521,7 +521,10 @@ export class ClashRoom extends Server {
 
   /**
    * A quick match has started: both players' tabs get it on the presence channel at once, before the D1
-   * index is brought up to date (the room is the truth; the clash's row exists since its creation).
+   * index is brought up to date (the room is the truth). With reserved ids the clash's rows do not exist
+   * yet: their write leaves for D1 in the same run as these pushes, so it lands before any request a
+   * player makes on hearing the news (one database, applying writes and reads in order); a write that
+   * fails is retried by the index's alarm, and the clash's routes answer 404 until it lands.
    */
   #announceMatch(record: ClashRecord) {
     for (const player of record.clash.players) {
