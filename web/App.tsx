@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
 import { ApiError } from './api/client';
 import { SessionProvider } from './api/session';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -8,7 +7,7 @@ import { Toasts, toastError } from './components/Toasts';
 import i18n from './i18n';
 import { LayoutProvider } from './layout';
 import { PreferencesProvider } from './preferences';
-import { router } from './router';
+import { AppRouter, AppRoutes } from './router';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -32,7 +31,9 @@ export function App() {
             <SessionProvider onError={toastError}>
               <LayoutProvider>
                 <Toasts />
-                <RouterProvider router={router} />
+                <AppRouter>
+                  <AppRoutes />
+                </AppRouter>
               </LayoutProvider>
             </SessionProvider>
           </PreferencesProvider>

@@ -1,50 +1,159 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import {
+  Component,
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  startTransition,
+  Suspense,
+  useLayoutEffect,
+  useState,
+} from 'react';
+import {
+  createPath,
+  type Location,
+  type Navigator,
+  Outlet,
+  Route,
+  Router,
+  Routes,
+  type To,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  useLocation,
+} from 'react-router';
 import { Layout } from './components/Layout';
 import { RouteError } from './components/RouteError';
 import Play from './routes/Play';
 
-/** A screen loaded on demand (its own chunk), so it adds nothing to the first load of `/`. */
-const lazy = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+// Declarative routing (<Router> and <Routes>) rather than a data router: the app has no loaders or actions,
+// and createBrowserRouter's machinery for them is ~16 kB of the first load (gzipped) that nothing used.
 
-// Every screen of SPEC section 2; only play (`/`) is in the first load, every other screen is loaded on demand. The outer errorElement catches unknown routes (a full page); the inner,
-// pathless one catches a screen that throws while keeping the navigation around it.
-export const router = createBrowserRouter([
-  {
-    element: <Layout />,
-    errorElement: <RouteError page />,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          { path: '/', element: <Play /> },
-          { path: '/login', lazy: lazy(() => import('./routes/Login')) },
-          { path: '/register', lazy: lazy(() => import('./routes/Register')) },
-          { path: '/forgot-password', lazy: lazy(() => import('./routes/ForgotPassword')) },
-          { path: '/email-verification', lazy: lazy(() => import('./routes/EmailVerification')) },
-          { path: '/password-reset', lazy: lazy(() => import('./routes/PasswordReset')) },
-          { path: '/about', lazy: lazy(() => import('./routes/About')) },
-          { path: '/games', lazy: lazy(() => import('./routes/Games')) },
-          { path: '/games/:id', lazy: lazy(() => import('./routes/Game')) },
-          { path: '/players', lazy: lazy(() => import('./routes/Players')) },
-          { path: '/players/:id', lazy: lazy(() => import('./routes/Player')) },
-          { path: '/scores', lazy: lazy(() => import('./routes/Scores')) },
-          { path: '/scores/:id', lazy: lazy(() => import('./routes/Score')) },
-          { path: '/daily', lazy: lazy(() => import('./routes/Daily')) },
-          { path: '/clashes', lazy: lazy(() => import('./routes/Clashes')) },
-          { path: '/clashes/:id', lazy: lazy(() => import('./routes/Clash')) },
-          { path: '/profile', lazy: lazy(() => import('./routes/Profile')) },
-          { path: '/rankings', lazy: lazy(() => import('./routes/Rankings')) },
-          { path: '/settings', lazy: lazy(() => import('./routes/Settings')) },
-          { path: '/admin', lazy: lazy(() => import('./routes/Admin')) },
-          { path: '/logs', lazy: lazy(() => import('./routes/Logs')) },
-          { path: '/logs/:id', lazy: lazy(() => import('./routes/Log')) },
-          { path: '/tickets', lazy: lazy(() => import('./routes/Tickets')) },
-          { path: '/tickets/:id', lazy: lazy(() => import('./routes/Ticket')) },
-        ],
-      },
-    ],
-  },
-]);
+const history = createBrowserHistory({ v5Compat: true });
+
+/** Whether `to` is the address the tab is at now. */
+const isHere = (to: To) => createPath(history.createURL(to)) === createPath(history.location);
+
+/**
+ * The router's navigator, with one difference from the browser history's: a push to the address the tab
+ * is already at replaces it. Declarative routing gives useNavigate a new function at every address (the
+ * data router's never changed), so an effect that navigates and names navigate among its dependencies
+ * (the quick match opening its clash) runs again once it has arrived; that second run adds no entry.
+ */
+const navigator: Navigator = {
+  createHref: (to) => history.createHref(to),
+  createURL: (to) => history.createURL(to),
+  encodeLocation: (to) => history.encodeLocation(to),
+  go: (delta) => history.go(delta),
+  push: (to, state) => (isHere(to) ? history.replace(to, state) : history.push(to, state)),
+  replace: (to, state) => history.replace(to, state),
+};
+
+/**
+ * The address bar as the app's location (what <BrowserRouter> does, with the navigator above). A change is
+ * a transition: while the next screen's chunk loads, the current screen stays on screen.
+ */
+export function AppRouter({ children }: { children: ReactNode }) {
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  useLayoutEffect(() => history.listen((update) => startTransition(() => setState(update))), []);
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={navigator}>
+      {children}
+    </Router>
+  );
+}
+
+/**
+ * What a failed render shows in place of its part of the tree: the error page, until the next navigation
+ * (a new location clears it, as the data router's errorElement did).
+ */
+class RouteBoundary extends Component<
+  { page?: boolean; location: Location; children: ReactNode },
+  { failed: boolean; error: unknown; location: Location }
+> {
+  override state = { failed: false, error: undefined as unknown, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error };
+  }
+
+  static getDerivedStateFromProps(props: { location: Location }, state: { location: Location }) {
+    return props.location === state.location
+      ? null
+      : { failed: false, error: undefined, location: props.location };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return <RouteError page={this.props.page} error={this.state.error} />;
+  }
+}
+
+function Boundary({ page, children }: { page?: boolean; children: ReactNode }) {
+  return (
+    <RouteBoundary page={page} location={useLocation()}>
+      {children}
+    </RouteBoundary>
+  );
+}
+
+/**
+ * Every screen of SPEC section 2 but play (`/`, in the first load): each a chunk of its own, loaded when
+ * first shown, so it adds nothing to the first load of `/`.
+ */
+const SCREENS: [path: string, Screen: ComponentType][] = [
+  ['/login', lazy(() => import('./routes/Login'))],
+  ['/register', lazy(() => import('./routes/Register'))],
+  ['/forgot-password', lazy(() => import('./routes/ForgotPassword'))],
+  ['/email-verification', lazy(() => import('./routes/EmailVerification'))],
+  ['/password-reset', lazy(() => import('./routes/PasswordReset'))],
+  ['/about', lazy(() => import('./routes/About'))],
+  ['/games', lazy(() => import('./routes/Games'))],
+  ['/games/:id', lazy(() => import('./routes/Game'))],
+  ['/players', lazy(() => import('./routes/Players'))],
+  ['/players/:id', lazy(() => import('./routes/Player'))],
+  ['/scores', lazy(() => import('./routes/Scores'))],
+  ['/scores/:id', lazy(() => import('./routes/Score'))],
+  ['/daily', lazy(() => import('./routes/Daily'))],
+  ['/clashes', lazy(() => import('./routes/Clashes'))],
+  ['/clashes/:id', lazy(() => import('./routes/Clash'))],
+  ['/profile', lazy(() => import('./routes/Profile'))],
+  ['/rankings', lazy(() => import('./routes/Rankings'))],
+  ['/settings', lazy(() => import('./routes/Settings'))],
+  ['/admin', lazy(() => import('./routes/Admin'))],
+  ['/logs', lazy(() => import('./routes/Logs'))],
+  ['/logs/:id', lazy(() => import('./routes/Log'))],
+  ['/tickets', lazy(() => import('./routes/Tickets'))],
+  ['/tickets/:id', lazy(() => import('./routes/Ticket'))],
+];
+
+// An unknown address gets the full error page (no shell); a screen that throws gets the error page inside
+// the shell, the navigation around it; the shell itself throwing gets the full page. While a screen's chunk
+// loads on a first visit to it the main area stays empty (a navigation keeps the last screen meanwhile).
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        element={
+          <Boundary page>
+            <Layout />
+          </Boundary>
+        }
+      >
+        <Route
+          element={
+            <Boundary>
+              <Suspense>
+                <Outlet />
+              </Suspense>
+            </Boundary>
+          }
+        >
+          <Route path="/" element={<Play />} />
+          {SCREENS.map(([path, Screen]) => (
+            <Route key={path} path={path} element={<Screen />} />
+          ))}
+        </Route>
+      </Route>
+      <Route path="*" element={<RouteError page notFound />} />
+    </Routes>
+  );
+}

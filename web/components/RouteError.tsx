@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { DieFace } from './DieFace';
 import { useTitle } from './useTitle';
 
@@ -28,14 +28,20 @@ function lastReload(): number | null {
 }
 
 /**
- * The router's error page: an unknown route (404) or an error thrown while rendering a screen.
+ * The router's error page: an unknown route (404, `notFound`) or an error thrown while rendering a screen.
  * `page` when it replaces the whole shell (then it is the page's main landmark).
  */
-export function RouteError({ page = false }: { page?: boolean }) {
+export function RouteError({
+  page = false,
+  notFound = false,
+  error,
+}: {
+  page?: boolean;
+  notFound?: boolean;
+  error?: unknown;
+}) {
   const { t } = useTranslation();
-  const error = useRouteError();
   const { pathname } = useLocation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   useEffect(() => {
     if (!reloadsForStaleChunk(error, lastReload(), Date.now())) return;
     try {
@@ -49,11 +55,8 @@ export function RouteError({ page = false }: { page?: boolean }) {
   useTitle(t(notFound ? 'errorPage.notFoundTitle' : 'errorPage.routeTitle'));
 
   let detail: string;
-  if (isRouteErrorResponse(error)) {
-    detail =
-      error.status === 404
-        ? t('errorPage.notFound', { path: pathname })
-        : `${error.status} ${error.statusText}`.trim();
+  if (notFound) {
+    detail = t('errorPage.notFound', { path: pathname });
   } else if (error instanceof Error) {
     console.error(error);
     detail = error.message;
