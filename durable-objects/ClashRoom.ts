@@ -38,6 +38,7 @@ import {
   refuseManage,
   refuseRemove,
   refuseView,
+  settledGames,
   socketOf,
   started,
   afterTimeout,
@@ -585,6 +586,7 @@ export class ClashRoom extends Server {
     const next: ClashRecord = {
       ...record,
       ...changes,
+      games: settledGames(clash, changes.games ?? record.games),
       clash: { ...clash, updatedAt: this.#nextTime(record) },
       version: record.version + 1,
     };

@@ -7,6 +7,7 @@ import { ratingPlaces } from '../worker/lib/ratings';
 import { winnerOf } from '../worker/lib/resources/clashes';
 import type { Deadline } from './alarms';
 import type { ClashRecord } from './clashRecord';
+import { listedStatus } from './gameIndex';
 import { WriteBehindIndex } from './writeBehindIndex';
 
 /** Where a ClashRoom keeps the record version its index rows have. */
@@ -88,7 +89,7 @@ async function writeClashRows(
     db
       .update(games)
       .set({
-        status: state.status,
+        status: listedStatus({ state, meta }),
         totalSum: totalSum(state.sheet),
         progress: progress(state.sheet),
         updatedAt: meta.updatedAt,

@@ -168,6 +168,23 @@ export function afterTimeout(
   return { clash: { ...clash, players, turn: turn ?? clash.turn, status }, games };
 }
 
+/**
+ * The games as they stand once the clash is over: a sheet left unfinished (its player forfeited, or the
+ * others did) can never be played on, so it is put away (ARCHIVED in its resource and the D1 index)
+ * rather than shown in progress for ever. Until then, the games as they are.
+ */
+export function settledGames(clash: ClashView, games: Record<string, ClashGame>): Record<string, ClashGame> {
+  if (clash.status !== 'COMPLETED') return games;
+  return Object.fromEntries(
+    Object.entries(games).map(([id, game]) => [
+      id,
+      game.state.status === 'COMPLETED' || game.meta.archived
+        ? game
+        : { ...game, meta: { ...game.meta, archived: true } },
+    ]),
+  );
+}
+
 /** The clash with the clock started for the turn now on: a deadline when timed and in progress, else none. */
 export function withTurnClock(clash: ClashView, now: number): ClashView {
   const seconds = clash.status === 'IN_PROGRESS' ? clash.turnSeconds : null;

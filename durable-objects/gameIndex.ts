@@ -15,7 +15,7 @@ const INDEXED_KEY = 'indexed-version';
  * archived. A move that leaves it so (a roll, a fill, an undo) only moves the total and progress along,
  * and reaches D1 at most every PROGRESS_INTERVAL_MS (writeBehindIndex.ts).
  */
-const listedStatus = ({ state, meta }: Pick<GameRecord, 'state' | 'meta'>) =>
+export const listedStatus = ({ state, meta }: Pick<GameRecord, 'state' | 'meta'>) =>
   meta.archived ? 'ARCHIVED' : state.status;
 
 /**

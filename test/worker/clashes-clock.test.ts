@@ -148,6 +148,18 @@ describe('the turn clock', () => {
       .bind(clash.players[0]?.gameId, benGame)
       .first<{ n: number }>();
     expect(rows?.n).toBe(0);
+    // Nor in play any more: both sheets are put away, in their resources and in the games lists.
+    for (const p of over.players) {
+      const game = await json<{ status: string; _links: Record<string, unknown> }>(
+        await call(`/games/${p.gameId}`, { jar: ana.jar }),
+      );
+      expect(game.status).toBe('ARCHIVED');
+      expect(game._links.roll).toBeUndefined();
+    }
+    const statuses = await env.DB.prepare('SELECT status FROM games WHERE id IN (?, ?)')
+      .bind(clash.players[0]?.gameId, benGame)
+      .all<{ status: string }>();
+    expect(statuses.results.map((r) => r.status)).toEqual(['ARCHIVED', 'ARCHIVED']);
   });
 
   it('a turn played in between clears the missed turns', async () => {
