@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ClashResource } from '../../contract/clashes';
 import { database } from '../../worker/db/client';
-import { ratingChangesOf } from '../../worker/db/ratings';
+import { ratingChangesOf, ratingWrites } from '../../worker/db/ratings';
 import { answer, createClash, getClash, postClash, player, startedClash } from './clashes-helpers';
 import { call, json, registerGuest } from './helpers';
 import {
@@ -20,6 +20,45 @@ import {
 const ratingsOf = (ids: number[]) => Promise.all(ids.map(async (id) => (await playerResource(id)).rating));
 
 describe('clash ratings', () => {
+  it('two clashes of the same players ending at once both count: the later write fails and is redone', async () => {
+    const [ana, ben] = [await player(), await player()];
+    const first = await createClash(ana, [ben]);
+    const second = await createClash(ana, [ben]);
+    const db = database(env.DB);
+    const completed = (id: number, anaScore: number) => ({
+      id,
+      players: [
+        { id: ana.player.id, score: anaScore },
+        { id: ben.player.id, score: 500 },
+      ],
+      completedAt: Date.now(),
+    });
+    // Both completions read the ratings before either writes, as two rooms ending together do.
+    const [firstWrites, secondWrites] = await Promise.all([
+      ratingWrites(db, completed(first.id, 900)),
+      ratingWrites(db, completed(second.id, 800)),
+    ]);
+    const [head, ...rest] = firstWrites;
+    await db.batch([head!, ...rest]);
+    const [stale, ...staleRest] = secondWrites;
+    await expect(db.batch([stale!, ...staleRest])).rejects.toThrow();
+    expect((await ratingRows(second.id)).length).toBe(0);
+    // The room's index writes again: computed from the ratings the first clash left.
+    const [again, ...againRest] = await ratingWrites(db, completed(second.id, 800));
+    await db.batch([again!, ...againRest]);
+    const [anaAfter, benAfter] = await ratingsOf([ana.player.id, ben.player.id]);
+    expect([anaAfter?.clashes, benAfter?.clashes]).toEqual([2, 2]);
+    const changes = await env.DB.prepare(
+      'SELECT mu_before AS before, mu_after AS after FROM rating_changes WHERE player_id = ? ORDER BY clash_id',
+    )
+      .bind(ana.player.id)
+      .all<{ before: number; after: number }>();
+    const [one, two] = changes.results;
+    // The second change starts where the first ended: nothing was lost.
+    expect(two?.before).toBe(one?.after);
+    expect(anaAfter?.value).toBeGreaterThan(1500);
+  });
+
   it('a new registered player has the default rating, provisional; guests and the bot have none', async () => {
     const someone = await player();
     expect((await playerResource(someone.player.id)).rating).toEqual({

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, notExists, or, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { CLASH_MAX_PLAYERS, CLASH_MIN_PLAYERS } from '../../contract/clashes';
@@ -21,7 +21,8 @@ export interface CompletedClash {
  * is not rated (the bot or a guest among its players, a player gone). The new ratings are computed here
  * from the players' current ones; each player's update only applies while their rating_changes row for
  * the clash does not exist, and that row is inserted right after it in the same batch, so a retried
- * completion (the write-behind index writes again after a lost answer) rates nobody twice.
+ * completion (the write-behind index writes again after a lost answer) rates nobody twice; and a rating
+ * that moved since it was read fails the batch, so a concurrent completion loses nobody's update.
  */
 export async function ratingWrites(db: Database, clash: CompletedClash): Promise<BatchItem<'sqlite'>[]> {
   const members = clash.players;
@@ -52,6 +53,19 @@ export async function ratingWrites(db: Database, clash: CompletedClash): Promise
       .from(ratingChanges)
       .where(and(eq(ratingChanges.clashId, clash.id), eq(ratingChanges.playerId, playerId)));
     return [
+      // Another clash of theirs rated them since `before` was read (two clashes ending at once): this
+      // sets the NOT NULL rating to NULL, which fails the whole batch, so the room's index writes again
+      // with the ratings as they are then, and no update is lost.
+      db
+        .update(players)
+        .set({ ratingMu: sql`NULL` })
+        .where(
+          and(
+            eq(players.id, playerId),
+            notExists(rated),
+            or(ne(players.ratingMu, old.mu), ne(players.ratingSigma, old.sigma)),
+          ),
+        ),
       db
         .update(players)
         .set({
