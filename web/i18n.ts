@@ -1,13 +1,27 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-// English is the fallback of every missing string and the default language: it is in the first load.
-import en from '../locales/en-US.json';
+// English is the default language and the fallback of every missing string. The first load carries the
+// sections of it that the shell and the play screen show (named imports: the bundler leaves the other
+// sections out, ~8 kB gzipped); the whole file comes with the first screen or part loaded on demand.
+import {
+  account,
+  app,
+  errorPage,
+  game,
+  health,
+  nav,
+  notifications,
+  preferences,
+  quickMatch,
+  rules,
+} from '../locales/en-US.json';
 import { readStorage, STORAGE_KEYS } from './storage';
-import { languageSwitcher } from './translations';
+import { languageSwitcher, type Translation } from './translations';
 
 export const LANGUAGES = ['en-US', 'hr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en-US';
+const NAMESPACE = 'translation';
 
 /** Each language in its own words, as the language picker and the toast show it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { 'en-US': 'English', hr: 'Hrvatski' };
@@ -25,10 +39,49 @@ i18n.on('languageChanged', (language) => {
   document.documentElement.lang = toLanguage(language);
 });
 
+/**
+ * The sections of English the first load of `/` shows: the shell's (app, nav, health, errorPage, the bell's
+ * notifications, the preference toasts), the play screen's (game, the legend's rules, quickMatch for "Play
+ * someone now") and the API errors' (account). Not daily: `/` is always the player's solo game.
+ */
+const FIRST_LOAD_ENGLISH = {
+  account,
+  app,
+  errorPage,
+  game,
+  health,
+  nav,
+  notifications,
+  preferences,
+  quickMatch,
+  rules,
+};
+
+let allEnglish: Promise<void> | null = null;
+
+/**
+ * Adds the English strings the first load leaves out, fetched once (a failed fetch may be tried again):
+ * every chunk loaded on demand waits for them (components/onDemand.tsx), in either language, since English
+ * is the other's fallback. The file comes as text (`?raw`): a module of its own, apart from the sections
+ * imported above, and JSON.parse is quicker than an object literal of that size.
+ */
+export function loadAllEnglish(): Promise<void> {
+  allEnglish ??= import('../locales/en-US.json?raw').then(
+    ({ default: text }) => {
+      i18n.addResourceBundle(DEFAULT_LANGUAGE, NAMESPACE, JSON.parse(text) as Translation, true, true);
+    },
+    (error: unknown) => {
+      allEnglish = null;
+      throw error;
+    },
+  );
+  return allEnglish;
+}
+
 // Translations are bundled (SPEC section 7: no remote loading), so init completes synchronously. It starts in
 // English; main.tsx switches to the stored language (fetching its chunk) before the first render.
 void i18n.use(initReactI18next).init({
-  resources: { 'en-US': { translation: en } },
+  resources: { 'en-US': { [NAMESPACE]: FIRST_LOAD_ENGLISH } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
@@ -36,6 +89,17 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
+  // A string of a section the first load left out, asked for before anything on demand fetched the rest
+  // (FIRST_LOAD_ENGLISH should have named its section): fetch the rest now; the screens re-render when it
+  // is added (bindI18nStore), so the key shows for a moment instead of for good.
+  saveMissing: true,
+  missingKeyHandler: (_languages, _namespace, key) => {
+    if (import.meta.env.DEV) console.warn(`i18n: "${key}" is not in the first load's strings`);
+    loadAllEnglish().catch((error: unknown) =>
+      console.error('The English strings could not be loaded', error),
+    );
+  },
+  react: { bindI18nStore: 'added' },
 });
 
 /**
@@ -43,7 +107,7 @@ void i18n.use(initReactI18next).init({
  * chosen language is in the first load, the other is a chunk of its own (locales/hr.json is ~15 kB gzipped).
  */
 export const switchLanguage = languageSwitcher<Language>(i18n, {
-  'en-US': () => Promise.resolve(en),
+  'en-US': () => Promise.resolve(FIRST_LOAD_ENGLISH),
   hr: () => import('../locales/hr.json').then((module) => module.default),
 });
 

@@ -1,7 +1,6 @@
 import {
   Component,
   type ComponentType,
-  lazy,
   type ReactNode,
   startTransition,
   Suspense,
@@ -21,6 +20,7 @@ import {
   useLocation,
 } from 'react-router';
 import { Layout } from './components/Layout';
+import { onDemand } from './components/onDemand';
 import { RouteError } from './components/RouteError';
 import Play from './routes/Play';
 
@@ -95,34 +95,38 @@ function Boundary({ page, children }: { page?: boolean; children: ReactNode }) {
   );
 }
 
+/** A screen's module (its default export), fetched when the screen is first shown. */
+const screen = (load: () => Promise<{ default: ComponentType }>) =>
+  onDemand(() => load().then((module) => module.default));
+
 /**
  * Every screen of SPEC section 2 but play (`/`, in the first load): each a chunk of its own, loaded when
  * first shown, so it adds nothing to the first load of `/`.
  */
 const SCREENS: [path: string, Screen: ComponentType][] = [
-  ['/login', lazy(() => import('./routes/Login'))],
-  ['/register', lazy(() => import('./routes/Register'))],
-  ['/forgot-password', lazy(() => import('./routes/ForgotPassword'))],
-  ['/email-verification', lazy(() => import('./routes/EmailVerification'))],
-  ['/password-reset', lazy(() => import('./routes/PasswordReset'))],
-  ['/about', lazy(() => import('./routes/About'))],
-  ['/games', lazy(() => import('./routes/Games'))],
-  ['/games/:id', lazy(() => import('./routes/Game'))],
-  ['/players', lazy(() => import('./routes/Players'))],
-  ['/players/:id', lazy(() => import('./routes/Player'))],
-  ['/scores', lazy(() => import('./routes/Scores'))],
-  ['/scores/:id', lazy(() => import('./routes/Score'))],
-  ['/daily', lazy(() => import('./routes/Daily'))],
-  ['/clashes', lazy(() => import('./routes/Clashes'))],
-  ['/clashes/:id', lazy(() => import('./routes/Clash'))],
-  ['/profile', lazy(() => import('./routes/Profile'))],
-  ['/rankings', lazy(() => import('./routes/Rankings'))],
-  ['/settings', lazy(() => import('./routes/Settings'))],
-  ['/admin', lazy(() => import('./routes/Admin'))],
-  ['/logs', lazy(() => import('./routes/Logs'))],
-  ['/logs/:id', lazy(() => import('./routes/Log'))],
-  ['/tickets', lazy(() => import('./routes/Tickets'))],
-  ['/tickets/:id', lazy(() => import('./routes/Ticket'))],
+  ['/login', screen(() => import('./routes/Login'))],
+  ['/register', screen(() => import('./routes/Register'))],
+  ['/forgot-password', screen(() => import('./routes/ForgotPassword'))],
+  ['/email-verification', screen(() => import('./routes/EmailVerification'))],
+  ['/password-reset', screen(() => import('./routes/PasswordReset'))],
+  ['/about', screen(() => import('./routes/About'))],
+  ['/games', screen(() => import('./routes/Games'))],
+  ['/games/:id', screen(() => import('./routes/Game'))],
+  ['/players', screen(() => import('./routes/Players'))],
+  ['/players/:id', screen(() => import('./routes/Player'))],
+  ['/scores', screen(() => import('./routes/Scores'))],
+  ['/scores/:id', screen(() => import('./routes/Score'))],
+  ['/daily', screen(() => import('./routes/Daily'))],
+  ['/clashes', screen(() => import('./routes/Clashes'))],
+  ['/clashes/:id', screen(() => import('./routes/Clash'))],
+  ['/profile', screen(() => import('./routes/Profile'))],
+  ['/rankings', screen(() => import('./routes/Rankings'))],
+  ['/settings', screen(() => import('./routes/Settings'))],
+  ['/admin', screen(() => import('./routes/Admin'))],
+  ['/logs', screen(() => import('./routes/Logs'))],
+  ['/logs/:id', screen(() => import('./routes/Log'))],
+  ['/tickets', screen(() => import('./routes/Tickets'))],
+  ['/tickets/:id', screen(() => import('./routes/Ticket'))],
 ];
 
 // An unknown address gets the full error page (no shell); a screen that throws gets the error page inside

@@ -1,15 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PresenceProvider } from '../api/presence';
-import { QuickMatchProvider } from '../api/quickMatch';
+import { QuickMatchProvider, useQuickMatch } from '../api/quickMatch';
 import { useSession } from '../api/session';
 import { useLayout } from '../layout';
 import { HealthBanner } from './HealthBanner';
 import { LoadingDie } from './LoadingDie';
 import { Nav } from './Nav';
-import { NotificationsDialog } from './notifications/NotificationsDialog';
 import { NotificationToasts } from './notifications/NotificationToasts';
-import { QuickMatchPanel } from './quickMatch/QuickMatchPanel';
+import { Deferred, onDemand } from './onDemand';
+
+// Neither shows on a first paint: fetched when the list is first opened, when a search first starts.
+const NotificationsDialog = onDemand(() =>
+  import('./notifications/NotificationsDialog').then((m) => m.NotificationsDialog),
+);
+const QuickMatchPanel = onDemand(() => import('./quickMatch/QuickMatchPanel').then((m) => m.QuickMatchPanel));
+
+/** The quick-match panel, from the first time a search starts (it shows nothing while there is none). */
+function QuickMatchPanelWhenSearched() {
+  const { state } = useQuickMatch();
+  return (
+    <Deferred until={state.phase !== 'idle'}>
+      <QuickMatchPanel />
+    </Deferred>
+  );
+}
 
 /**
  * The shell around every screen: navigation and the main area; the loading die until the player is known.
@@ -18,7 +33,7 @@ import { QuickMatchPanel } from './quickMatch/QuickMatchPanel';
  */
 export function Layout() {
   const { t } = useTranslation();
-  const { loading } = useLayout();
+  const { loading, notificationsOpen } = useLayout();
   const { player } = useSession();
   if (loading) return <LoadingDie />;
   const registered = player !== null && !player.guest;
@@ -34,9 +49,13 @@ export function Layout() {
           <main id="main" className="main" tabIndex={-1}>
             <Outlet />
           </main>
-          {registered ? <NotificationsDialog /> : null}
+          {registered ? (
+            <Deferred until={notificationsOpen}>
+              <NotificationsDialog />
+            </Deferred>
+          ) : null}
           {registered ? <NotificationToasts /> : null}
-          <QuickMatchPanel />
+          <QuickMatchPanelWhenSearched />
         </div>
       </QuickMatchProvider>
     </PresenceProvider>

@@ -6,7 +6,6 @@ import { useDaily } from '../api/daily';
 import { useSession } from '../api/session';
 import { useLayout } from '../layout';
 import { Avatar } from './Avatar';
-import { ConfirmDialog } from './ConfirmDialog';
 import { DieFace } from './DieFace';
 import {
   AboutIcon,
@@ -25,8 +24,12 @@ import {
   SignUpIcon,
 } from './icons';
 import { Bell } from './notifications/Bell';
+import { Deferred, onDemand } from './onDemand';
 
 const MENU_ID = 'nav-menu';
+
+/** Fetched when first asked (signing out). */
+const ConfirmDialog = onDemand(() => import('./ConfirmDialog').then((m) => m.ConfirmDialog));
 
 /** The Web Share sheet where the browser has one; elsewhere the link is copied and a toast says so. */
 async function shareSite(texts: { title: string; text: string; copied: string; copyFailed: string }) {
@@ -220,14 +223,16 @@ export function Nav() {
           )}
         </ul>
       </nav>
-      <ConfirmDialog
-        open={confirmSignOut}
-        title={t('nav.signOutTitle')}
-        message={t('nav.signOutQuestion')}
-        danger
-        onConfirm={signOut}
-        onCancel={() => setConfirmSignOut(false)}
-      />
+      <Deferred until={confirmSignOut}>
+        <ConfirmDialog
+          open={confirmSignOut}
+          title={t('nav.signOutTitle')}
+          message={t('nav.signOutQuestion')}
+          danger
+          onConfirm={signOut}
+          onCancel={() => setConfirmSignOut(false)}
+        />
+      </Deferred>
     </header>
   );
 }

@@ -1,14 +1,12 @@
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameResource } from '../../../contract/games';
 import type { LiveState } from '../../api/live';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { Deferred, onDemand } from '../onDemand';
 import { BoardControls } from './BoardControls';
 import { BoardHead } from './BoardHead';
 import { boardHint } from './boardHint';
 import { BoardTray } from './BoardTray';
-import { DailyResult } from '../daily/DailyResult';
-import { Congratulations } from './Congratulations';
 import { Sheet } from './Sheet';
 import { SheetLegend } from './SheetLegend';
 import { GLOW_MS } from './timings';
@@ -17,6 +15,11 @@ import { useGameControls } from './useGameControls';
 import { useMoveAnnouncement } from './useMoveAnnouncement';
 import { useStickyOffsets } from './useStickyOffsets';
 import './game.css';
+
+// Not in the first paint of a board: fetched when first shown.
+const ConfirmDialog = onDemand(() => import('../ConfirmDialog').then((m) => m.ConfirmDialog));
+const Congratulations = onDemand(() => import('./Congratulations').then((m) => m.Congratulations));
+const DailyResult = onDemand(() => import('../daily/DailyResult').then((m) => m.DailyResult));
 
 export interface GameBoardProps {
   game: GameResource;
@@ -57,7 +60,11 @@ export function GameBoard({ game, viewerId, live, onNewGame, headingLevel = 1, b
     >
       <BoardHead game={game} isPlayer={c.isPlayer} live={live} level={headingLevel} />
       {/* A daily game has no congratulations dialog and no next game: its result, to share, heads the board. */}
-      {game.type === 'DAILY' && c.isPlayer && c.completed ? <DailyResult game={game} /> : null}
+      {game.type === 'DAILY' && c.isPlayer && c.completed ? (
+        <Suspense>
+          <DailyResult game={game} />
+        </Suspense>
+      ) : null}
       {c.isPlayer ? null : (
         <p className="board-banner" role="status">
           {banner ?? t('game.watchingHint', { name: game.player.name })}
@@ -114,22 +121,26 @@ export function GameBoard({ game, viewerId, live, onNewGame, headingLevel = 1, b
         {said ? <span key={said.key}>{said.text}</span> : null}
       </div>
 
-      <ConfirmDialog
-        open={c.confirmingRestart}
-        title={t('game.restartTitle')}
-        message={t('game.restartText')}
-        danger
-        onCancel={c.cancelRestart}
-        onConfirm={c.restart}
-      />
-      <Congratulations
-        open={c.congratsOpen}
-        total={c.view.total}
-        onNewGame={c.archive}
-        newGamePending={c.movePending}
-        onShare={c.share}
-        onClose={c.closeCongrats}
-      />
+      <Deferred until={c.confirmingRestart}>
+        <ConfirmDialog
+          open={c.confirmingRestart}
+          title={t('game.restartTitle')}
+          message={t('game.restartText')}
+          danger
+          onCancel={c.cancelRestart}
+          onConfirm={c.restart}
+        />
+      </Deferred>
+      <Deferred until={c.congratsOpen}>
+        <Congratulations
+          open={c.congratsOpen}
+          total={c.view.total}
+          onNewGame={c.archive}
+          newGamePending={c.movePending}
+          onShare={c.share}
+          onClose={c.closeCongrats}
+        />
+      </Deferred>
     </section>
   );
 }
