@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ClashResource } from '../../contract/clashes';
 import { ApiError } from '../api/client';
-import { useClash, useLiveClash } from '../api/clashes';
+import { useClash, useLiveClash } from '../api/clash';
 import { useRatingsAfter } from '../api/ratings';
 import type { LiveState } from '../api/live';
 import { useSession } from '../api/session';

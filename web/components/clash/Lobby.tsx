@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ClashResource } from '../../../contract/clashes';
-import { type ClashAction, useClashAction } from '../../api/clashes';
+import { type ClashAction, useClashAction } from '../../api/clash';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { toastError } from '../Toasts';
 import { BotBadge } from '../player/BotBadge';
