@@ -591,7 +591,7 @@ export class ClashRoom extends Server {
       version: record.version + 1,
     };
     this.#store(next);
-    if (wasIndexed) this.#index.schedule();
+    this.#index.changed(wasIndexed);
     if (next.clash.turnDeadline !== record.clash.turnDeadline)
       this.#setClock(next.clash.turnDeadline ?? null);
     return next;

@@ -294,7 +294,7 @@ export class GameRoom extends Server {
     this.#store(next);
     // Synchronous storage calls made together commit together: the alarm is stored with the state.
     // A stale index already has an alarm pending, and rescheduling it on every move would starve it.
-    if (wasIndexed) this.#index.schedule();
+    this.#index.changed(wasIndexed);
     return next;
   }
 

@@ -3,6 +3,8 @@ export interface Deadline {
   /** Fires at `at` (epoch ms), replacing any earlier setting of this deadline. */
   set(at: number): void;
   clear(): void;
+  /** When it fires, if it is set. */
+  at(): number | null;
 }
 
 /**
@@ -19,7 +21,7 @@ export class Alarms<Name extends string> {
   ) {}
 
   deadline(name: Name): Deadline {
-    return { set: (at) => this.set(name, at), clear: () => this.clear(name) };
+    return { set: (at) => this.set(name, at), clear: () => this.clear(name), at: () => this.at(name) };
   }
 
   set(name: Name, at: number) {

@@ -14,6 +14,19 @@ import { WriteBehindIndex } from './writeBehindIndex';
 const INDEXED_KEY = 'indexed-version';
 
 /**
+ * What the clash lists must show as soon as it changes: the clash's status and whose turn it is ("your
+ * turn"), who is in it and how they stand, and each game's status. A roll leaves it so and reaches D1
+ * within PROGRESS_INTERVAL_MS with whatever else moved; a fill passes the turn and is written at once.
+ */
+const listedSummary = ({ clash, games }: ClashRecord): string =>
+  JSON.stringify([
+    clash.status,
+    clash.turn,
+    clash.players.map((p) => [p.id, p.status, p.forfeited === true]),
+    Object.values(games).map(listedStatus),
+  ]);
+
+/**
  * The D1 rows of one ClashRoom's clash (the clash, its players, its games and, once completed, their
  * scores), written behind the room's own storage (see writeBehindIndex.ts). Lobby changes, the start and
  * the completion are synced before the room answers; moves follow within a second.
@@ -35,6 +48,7 @@ export class ClashIndex extends WriteBehindIndex<ClashRecord> {
       // Never written yet: a quick match started with reserved ids, whose rows do not exist.
       write: (record) => writeClashRows(database(), record, !this.isCurrent(1)),
       room: 'ClashRoom',
+      summary: listedSummary,
     });
   }
 }

@@ -84,6 +84,19 @@ export class WriteBehindIndex<R extends Versioned> {
   }
 
   /**
+   * After a stored change (`wasIndexed`: the index had the record before it). A first change schedules
+   * the write; a later one brings a pending write forward when it changed what the lists show (a roll
+   * waited PROGRESS_INTERVAL_MS, then a fill passed a clash's turn), and never pushes one back, so a
+   * steady stream of moves is written at least every PROGRESS_INTERVAL_MS.
+   */
+  changed(wasIndexed: boolean) {
+    if (wasIndexed) return this.schedule();
+    const pending = this.options.deadline.at();
+    const due = Date.now() + this.#delay();
+    if (pending !== null && due < pending) this.options.deadline.set(due);
+  }
+
+  /**
    * Brings the D1 index up to the stored record. A D1 call opens the input gate, so another action may
    * commit while a write is in flight; chaining the writes keeps an older record from landing after a
    * newer one. Resolves false when D1 refused (the alarm retries after INDEX_RETRY_MS).
