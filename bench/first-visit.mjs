@@ -3,7 +3,8 @@
 // browser context: no cookies, no local storage), guest registration included. DESIGN.md "First visit" asks
 // for under 1 s on localhost with at most two round trips before it and no failed request.
 // 20 measured runs (BENCH_FIRST_VISIT_N) after one warm-up; the requests to /api of the last run are printed in
-// the order they started, with their status, those started before the roll was enabled apart from the rest.
+// the order they started, with their status, those started before the roll was enabled apart from the rest; so
+// are the scripts asked for before the roll was enabled (bench/first-load.mjs must count each of them).
 // Each run names an address of its own (CF-Connecting-IP, which the local server takes as given), so the
 // registration limit per address never answers instead of the app. The figure depends on the machine's load:
 // the app's own work (~70 ms of script, ~100-200 ms to render the board) is CPU-bound.
@@ -43,14 +44,17 @@ async function visit(i) {
   const page = await context.newPage();
   await page.addInitScript(WATCH_ROLL);
   const requests = [];
+  const scripts = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
+    // Wall-clock milliseconds, as performance.timeOrigin is.
+    const started = response.request().timing().startTime;
     if (url.pathname.startsWith('/api/'))
       requests.push({
-        // Wall-clock milliseconds, as performance.timeOrigin is.
-        started: response.request().timing().startTime,
+        started,
         line: `${response.request().method()} ${url.pathname.slice(4)} ${response.status()}`,
       });
+    else if (url.pathname.endsWith('.js')) scripts.push({ started, name: url.pathname.split('/').pop() });
   });
   await page.goto(BASE + '/');
   await page.waitForFunction(() => window.rollEnabledAt !== undefined, undefined, { timeout: 20_000 });
@@ -58,7 +62,13 @@ async function visit(i) {
   await context.close();
   requests.sort((a, b) => a.started - b.started);
   const before = requests.filter((r) => r.started < origin + ms);
-  return { ms, before: before.map((r) => r.line), after: requests.slice(before.length).map((r) => r.line) };
+  return {
+    ms,
+    before: before.map((r) => r.line),
+    after: requests.slice(before.length).map((r) => r.line),
+    // The scripts asked for before the roll was enabled: what bench/first-load.mjs must count, no less.
+    scripts: scripts.filter((s) => s.started < origin + ms).map((s) => s.name),
+  };
 }
 
 const times = [];
@@ -79,5 +89,5 @@ const p50 = Math.round(at(0.5));
 console.log(
   `first-visit  p50 ${p50} ms  p95 ${Math.round(at(0.95))} ms  (navigation → roll enabled, ${N} runs, ` +
     `target < ${TARGET_MS})  requests before the roll: ${last.before.join(' → ')}` +
-    `  (after it: ${last.after.join(', ') || 'none'})`,
+    `  (after it: ${last.after.join(', ') || 'none'})  scripts before the roll: ${last.scripts.join(', ')}`,
 );
