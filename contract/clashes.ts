@@ -1,6 +1,20 @@
 import * as v from 'valibot';
+import {
+  CLASH_MAX_PLAYERS,
+  CLASH_MIN_PLAYERS,
+  CLASH_NAME_MAX,
+  REACTIONS,
+  type Reaction,
+  SUGGESTION_MAX,
+  TURN_SECONDS,
+  type TurnSeconds,
+} from './clashRules';
 import type { Links } from './links';
 import type { PlayerRef } from './players';
+
+// The clash's numbers and fixed lists live in clashRules.ts, without valibot, so that the play screen's
+// first load can take them without the request schemas below (issue 12: the first load under 150 kB).
+export * from './clashRules';
 
 // A clash (SPEC.md sections 3, 4, 5 and 9) as it travels: the ClashRoom and the D1 index build it
 // (worker/lib/resources/clashes.ts), the web app reads it, the socket carries it.
@@ -13,26 +27,6 @@ export type ClashPlayerStatus = 'PENDING' | 'ACCEPTED' | 'DECLINED';
 
 /** `delete` points at the clash itself (DELETE on it) and is present only when the viewer may delete it. */
 export type ClashLinkName = 'self' | 'accept' | 'decline' | 'add' | 'remove' | 'delete';
-
-export const CLASH_MIN_PLAYERS = 2;
-export const CLASH_MAX_PLAYERS = 3;
-export const CLASH_NAME_MAX = 50;
-/** A pending clash nobody finishes answering is cancelled by its room's alarm after this long. */
-export const CLASH_PENDING_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** Between two reactions or suggestions of one player (SPEC.md section 9); the room enforces it. */
-export const CLASH_MESSAGE_COOLDOWN_MS = 3000;
-export const REACTIONS = ['party', 'clover', 'violin', 'question'] as const;
-/** The turn clocks a clash may have (seconds a turn; null: untimed, for friends' clashes). Issue 15. */
-export const TURN_SECONDS = [30, 60, 120] as const;
-export type TurnSeconds = (typeof TURN_SECONDS)[number];
-/** A quick match's clock. */
-export const QUICK_MATCH_TURN_SECONDS: TurnSeconds = 60;
-/** Turns in a row a player may let their clock run out; the next one forfeits them. */
-export const CLASH_MISSED_TURNS_FORFEIT = 3;
-/** The player on turn is warned when this much of their clock is left. */
-export const TURN_WARNING_SECONDS = 15;
-export type Reaction = (typeof REACTIONS)[number];
-export const SUGGESTION_MAX = 100;
 
 /** One player of a clash, in turn order (the owner first). */
 export interface ClashPlayer {

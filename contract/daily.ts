@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DAY_PATTERN, dayOf } from './days';
 import type { Links } from './links';
 import { type Page, pageQuery } from './page';
 import type { PlayerRef } from './players';
@@ -7,11 +8,8 @@ import type { PlayerRef } from './players';
 // The Worker answers these (worker/routes/daily.ts); the game itself is an ordinary game resource of
 // type DAILY, played through its own links.
 
-/** A UTC day as the API writes it. */
-export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The UTC day (`YYYY-MM-DD`) of an epoch-milliseconds moment. */
-export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+// The days live apart, without valibot, for the web app's first load (issue 12).
+export * from './days';
 
 /**
  * GET /api/daily: today's day and, for a signed-in caller, whether they played it and their streak (the

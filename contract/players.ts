@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DICE_SPEEDS, type Language } from './preferences';
 import type { Health } from './health';
 import type { Links } from './links';
 import type { Rating } from './ratings';
@@ -63,18 +64,8 @@ export interface SessionResource extends Partial<Pick<Health, 'humanCheck' | 'tu
 /** The sorts of GET /api/players/. */
 export const PLAYER_SORTS = ['createdAt', 'updatedAt', 'name', 'id'] as const;
 
-export type Language = 'en-US' | 'hr';
-export type Theme = 'dark' | 'light';
-/** The roll animation: SPEC section 9's 800-1800 ms ('normal'), at most 400 ms ('fast'), or none. */
-export type DiceSpeed = 'normal' | 'fast' | 'off';
-export const DICE_SPEEDS: readonly DiceSpeed[] = ['normal', 'fast', 'off'];
-
-/** GET/PUT /api/players/{id}/preferences (SPEC.md section 3: any other field is not shown). */
-export interface Preferences {
-  language: Language;
-  theme: Theme;
-  diceSpeed: DiceSpeed;
-}
+// The preferences' values live apart, without valibot, for the web app's first load (issue 12).
+export * from './preferences';
 
 export const PreferencesBody = v.object({
   language: v.pipe(

@@ -12,7 +12,7 @@ import toast from 'react-hot-toast';
 import i18n, { LANGUAGE_NAMES, type Language, storedLanguage, switchLanguage, toLanguage } from './i18n';
 import { toastError } from './components/Toasts';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
-import { DICE_SPEEDS, type DiceSpeed, type Preferences } from '../contract/players';
+import { DICE_SPEEDS, type DiceSpeed, type Preferences } from '../contract/preferences';
 
 export const THEMES = ['dark', 'light'] as const;
 export type Theme = (typeof THEMES)[number];

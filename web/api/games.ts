@@ -3,7 +3,8 @@ import { useCallback } from 'react';
 import i18n from '../i18n';
 import { api } from './client';
 import { isNotOlder } from './gameCache';
-import { type GameMessage, type GameResource, MOVE_LINKS, type PlayerMove } from '../../contract/games';
+import type { GameMessage, GameResource } from '../../contract/games';
+import { MOVE_LINKS, type PlayerMove } from '../../contract/gameState';
 import { type LiveState, useLiveSocket } from './live';
 
 export const gameKeys = {

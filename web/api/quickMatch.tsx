@@ -11,7 +11,8 @@ import {
 } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { QUICK_MATCH_TURN_SECONDS, type ClashResource } from '../../contract/clashes';
+import type { ClashResource } from '../../contract/clashes';
+import { QUICK_MATCH_TURN_SECONDS } from '../../contract/clashRules';
 import { QUICK_MATCH_HEARTBEAT_MS, type QuickMatchWaiting } from '../../contract/quickMatch';
 import { storeClash, useCreateClash, useYambBot } from './clashes';
 import { api, apiUrl, errorMessage } from './client';

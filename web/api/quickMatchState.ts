@@ -1,5 +1,5 @@
 import type { ClashPlayer, ClashResource } from '../../contract/clashes';
-import { CLASH_NAME_MAX } from '../../contract/clashes';
+import { CLASH_NAME_MAX } from '../../contract/clashRules';
 import { QUICK_MATCH_BOT_OFFER_MS } from '../../contract/quickMatch';
 
 // What a tab's quick match is doing, as a reducer with no I/O (web/api/quickMatch.tsx does the calls):

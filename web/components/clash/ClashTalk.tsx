@@ -1,11 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CLASH_MESSAGE_COOLDOWN_MS,
-  type ClashClientMessage,
-  REACTIONS,
-  SUGGESTION_MAX,
-} from '../../../contract/clashes';
+import type { ClashClientMessage } from '../../../contract/clashes';
+import { CLASH_MESSAGE_COOLDOWN_MS, REACTIONS, SUGGESTION_MAX } from '../../../contract/clashRules';
 import { ReactionIcon } from '../icons';
 
 /** The time left of a cooldown, counting down while one runs. */

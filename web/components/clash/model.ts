@@ -1,10 +1,6 @@
 // What the clash screens compute from a clash, kept pure so the unit tests run it in node.
-import {
-  CLASH_MAX_PLAYERS,
-  type ClashPlayer,
-  type ClashResource,
-  type ClashStatus,
-} from '../../../contract/clashes';
+import type { ClashPlayer, ClashResource, ClashStatus } from '../../../contract/clashes';
+import { CLASH_MAX_PLAYERS } from '../../../contract/clashRules';
 import { places } from '../../../game';
 
 /** The groups of /clashes, in the order they are shown. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayOf } from '../../../contract/daily';
+import { dayOf } from '../../../contract/days';
 import { useDaily } from '../../api/daily';
 import { useSession } from '../../api/session';
 import { DailyRanking } from './DailyRanking';

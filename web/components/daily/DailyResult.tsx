@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { dayOf } from '../../../contract/daily';
+import { dayOf } from '../../../contract/days';
 import type { GameResource } from '../../../contract/games';
 import { dailyKeys } from '../../api/daily';
 import { copyText, shareScore } from '../game/shareScore';

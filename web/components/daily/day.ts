@@ -1,4 +1,4 @@
-import { dayOf } from '../../../contract/daily';
+import { dayOf } from '../../../contract/days';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { dayOf } from '../../../contract/daily';
+import { dayOf } from '../../../contract/days';
 import type { GameResource } from '../../../contract/games';
 import type { LiveState } from '../../api/live';
 import { formatPercent } from '../../format';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameState } from '../../../game';
 import { useGameMove } from '../../api/games';
 import type { GameResource, PlayerMove } from '../../../contract/games';
-import { toGameState } from '../../../contract/games';
+import { toGameState } from '../../../contract/gameState';
 import { toastError } from '../Toasts';
 import { type AdviceMarks, adviceMarks, adviceText, offersHint } from './advice';
 import { shareScore } from './shareScore';

@@ -1,0 +1,15 @@
+// A player's preferences and their allowed values: the request schema is in players.ts; the web app applies
+// them from its first paint, so they live here without valibot.
+
+export type Language = 'en-US' | 'hr';
+export type Theme = 'dark' | 'light';
+/** The roll animation: SPEC section 9's 800-1800 ms ('normal'), at most 400 ms ('fast'), or none. */
+export type DiceSpeed = 'normal' | 'fast' | 'off';
+export const DICE_SPEEDS: readonly DiceSpeed[] = ['normal', 'fast', 'off'];
+
+/** GET/PUT /api/players/{id}/preferences (SPEC.md section 3: any other field is not shown). */
+export interface Preferences {
+  language: Language;
+  theme: Theme;
+  diceSpeed: DiceSpeed;
+}
