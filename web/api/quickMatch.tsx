@@ -109,10 +109,13 @@ export function QuickMatchProvider({ children }: { children: ReactNode }) {
     };
   }, [searching, me]);
 
-  // Matched: the clash page opens at once (the panel says who was met over it).
+  // Matched: the clash page opens at once (the panel says who was met over it), once per match: the
+  // router's navigate changes with the address, and the effect must not open the clash again for that.
   const matched = state.phase === 'matched' ? state.clash : null;
+  const opened = useRef<number | null>(null);
   useEffect(() => {
-    if (!matched) return;
+    if (!matched || opened.current === matched.id) return;
+    opened.current = matched.id;
     storeClash(client, matched);
     void navigate(`/clashes/${matched.id}`);
   }, [matched, client, navigate]);
