@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
@@ -5,6 +6,10 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations');
   return {
     test: {
+      // Vitest's default is one file at a time less than the cores: one on a 2-core machine. A Workers test
+      // file spends much of its time waiting on its own workerd (each file gets one), so two at a time
+      // there halve the run (6 min -> 3.5 min measured on 2 cores); more cores, as many files as cores.
+      maxWorkers: Math.max(2, availableParallelism()),
       reporters: ['default', 'json'],
       outputFile: { json: `reports/vitest-${process.env.VITEST_REPORT ?? 'all'}.json` },
       projects: [
