@@ -1,18 +1,21 @@
 import { defineConfig, devices } from '@playwright/test';
+import { serverOf, WORKERS } from './test/e2e/servers';
 
 // Chromium comes from Debian (/usr/bin/chromium, see scripts/ensure-chromium.mjs): `npx playwright install`
 // downloads a browser and cannot work on these machines.
-const port = process.env.E2E_PORT ?? '8788';
 
 export default defineConfig({
   testDir: 'test/e2e',
   // Only *.spec.ts: test/unit and test/worker hold vitest files named *.test.ts.
   testMatch: '**/*.spec.ts',
-  workers: 1,
+  // Two workers (E2E_WORKERS), each with a server of its own (test/e2e/servers.ts): the tests mostly wait on
+  // the app and the browser, so two at a time nearly halve the run even on 2 cores.
+  workers: WORKERS,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // The first worker's server; fixtures.ts points every worker at its own.
+    baseURL: serverOf(0).url,
     trace: 'retain-on-failure',
   },
   projects: [
@@ -35,12 +38,16 @@ export default defineConfig({
       },
     },
   ],
-  // Its own app on its own port and data directory, so a developer's `npm start` is neither reused nor touched.
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120000,
-    env: { PORT: port, YAMB_PERSIST_DIR: process.env.E2E_PERSIST_DIR ?? '.wrangler/e2e' },
-  },
+  // Its own apps on their own ports and data directories, so a developer's `npm start` is neither reused nor
+  // touched: the first builds the web app, the others (started after it is up) serve that build.
+  webServer: Array.from({ length: WORKERS }, (_, index) => {
+    const server = serverOf(index);
+    return {
+      command: index === 0 ? 'node scripts/start.mjs' : 'node scripts/start.mjs --no-build',
+      url: `${server.url}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120000,
+      env: { PORT: String(server.port), YAMB_PERSIST_DIR: server.persistDir },
+    };
+  }),
 });

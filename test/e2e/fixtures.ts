@@ -1,4 +1,5 @@
 import { test as base, type BrowserContext, expect } from '@playwright/test';
+import { serverOf } from './servers';
 
 // Every browser test runs under the app's real Content-Security-Policy and fails when anything the page
 // did was refused by it: a script, a style, a frame, a socket, an image. Import `test` and `expect` from
@@ -44,6 +45,11 @@ async function settle() {
 }
 
 export const test = base.extend<{ cspViolations: string[] }>({
+  // Each worker's pages, contexts and API requests go to its own server (servers.ts). A context made with a
+  // baseURL of its own keeps it (restart.spec.ts's, on the server it starts itself).
+  baseURL: async ({ baseURL: _configured }, use, testInfo) => {
+    await use(serverOf(testInfo.parallelIndex).url);
+  },
   browser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);

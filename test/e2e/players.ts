@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, test } from './fixtures';
+import { serverOf } from './servers';
 
 // Registered players for the browser tests, made through the API as a script would, so a test spends its
 // time on the screens it is about.
@@ -53,7 +54,7 @@ export async function noSidewaysScroll(page: Page) {
 export async function makeAdmin(player: Player) {
   execFileSync('npm', ['run', '--silent', 'admin', '--', player.name], {
     stdio: 'pipe',
-    env: { ...process.env, YAMB_PERSIST_DIR: process.env.E2E_PERSIST_DIR ?? '.wrangler/e2e' },
+    env: { ...process.env, YAMB_PERSIST_DIR: serverOf(test.info().parallelIndex).persistDir },
   });
   await expect
     .poll(

@@ -9,6 +9,7 @@ import type { Health } from '../../contract/health';
 import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
 import { DESKTOP, open, type Player, signUp } from './players';
+import { RESTART_PORT } from './servers';
 
 // Issue 12 (faults), in the browser. A whole local server killed with SIGKILL in the middle of a clash and
 // started again on the same data: every answered move is there, both browsers reconnect and catch up, and
@@ -19,7 +20,7 @@ import { DESKTOP, open, type Player, signUp } from './players';
 test.describe.configure({ mode: 'serial' });
 test.use({ reducedMotion: 'reduce' });
 
-const PORT = process.env.E2E_RESTART_PORT ?? '8881';
+const PORT = RESTART_PORT;
 const BASE = `http://127.0.0.1:${PORT}`;
 const run = Date.now().toString(36).slice(-6);
 

@@ -7,7 +7,7 @@ import { DESKTOP, makeAdmin, newPlayer, open, PHONE, type Player } from './playe
 // and deletes a log entry on /logs. A player who opens /admin is sent to /.
 //
 // Ada becomes an admin the way an operator does it locally: `npm run admin -- <name>` on the D1 database the
-// test's server persists under E2E_PERSIST_DIR (playwright.config.ts).
+// test's server persists (its own directory under E2E_PERSIST_DIR: test/e2e/servers.ts).
 
 test.describe.configure({ mode: 'serial' });
 
