@@ -203,7 +203,10 @@ test('a forgotten password is reset through the mailed link', async () => {
   await open(page, '/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('E-mail').fill(account.email);
+  // The address changes before the screen's chunk has loaded, and until then the sign-in form (whose
+  // "Username or e-mail" also answers to 'E-mail') is still on screen: wait for the new one.
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+  await page.getByLabel('E-mail', { exact: true }).fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
