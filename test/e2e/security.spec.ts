@@ -27,7 +27,7 @@ function inlineScriptHashes(html: string): string[] {
   );
 }
 
-test('the page, a deep link and the bundles carry the CSP, nosniff and the referrer policy', async ({
+test('the page, a deep link and the bundles carry the CSP, nosniff and the referrer policy; the bundles are kept for good', async ({
   request,
 }) => {
   for (const path of ['/', '/profile']) {
@@ -61,7 +61,10 @@ test('the page, a deep link and the bundles carry the CSP, nosniff and the refer
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     expect(response.headers()['x-content-type-options'], path).toBe('nosniff');
+    // Named after their content, the bundles are kept for good; the page itself is asked for every time.
+    expect(response.headers()['cache-control'], path).toBe('public, max-age=31536000, immutable');
   }
+  expect((await request.get('/')).headers()['cache-control'] ?? '').not.toContain('immutable');
 });
 
 const rollButton = (page: Page) => page.getByRole('button', { name: /^Roll \d\/3$/ });
