@@ -8,8 +8,7 @@ export default defineConfig({
   testDir: 'test/e2e',
   // Only *.spec.ts: test/unit and test/worker hold vitest files named *.test.ts.
   testMatch: '**/*.spec.ts',
-  // Two workers (E2E_WORKERS), each with a server of its own (test/e2e/servers.ts): the tests mostly wait on
-  // the app and the browser, so two at a time nearly halve the run even on 2 cores.
+  // E2E_WORKERS workers (one unless asked: test/e2e/servers.ts says why), each with a server of its own.
   workers: WORKERS,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],

@@ -3,8 +3,14 @@
 // or the players online. playwright.config.ts starts them; the fixtures point each worker's pages and API
 // requests at its own (fixtures.ts `baseURL`).
 
-/** Playwright workers, and so servers: two by default (E2E_WORKERS). */
-export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/**
+ * Playwright workers, and so servers (E2E_WORKERS): one by default. Two run the browser layer in ~6 min
+ * instead of ~10.5 on a 2-core machine, but wrangler dev then left a page's stylesheet unanswered in 2 of
+ * 4 full runs (the request reached its asset layer, no answer came; workers-sdk#14641 describes a
+ * keep-alive race between wrangler's proxy and the runtime, likelier with two lightly loaded servers), so
+ * CI keeps one until wrangler is upgraded past it; `E2E_WORKERS=2 npm test` for a quicker local run.
+ */
+export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 
 /** The first server's port (E2E_PORT); the next worker's is the one after. */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 8788);
