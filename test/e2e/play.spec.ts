@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { cellOfButton, roll, rollButton, watchTumbles } from './playScreen';
+import { settle, watch } from './trouble';
 
 // The play screen through the real UI: a whole game to the congratulations dialog, a watcher in a second
 // browser, the keyboard, undo and restart. Reduced motion: no tumbling dice, so a roll lands at once.
@@ -102,10 +103,12 @@ async function newGuest(browser: Browser) {
   return { context, page };
 }
 
-test('a whole game through the UI ends in the congratulations dialog, and "New game" starts an empty sheet', async ({
+test('a whole game through the UI ends in the congratulations dialog, and "New game" starts an empty sheet, logging no failure', async ({
   page,
+  context,
 }, testInfo) => {
   test.setTimeout(180_000);
+  const trouble = watch(context);
   await openPlay(page);
   await expect(page.getByRole('heading', { name: 'Play', level: 1 })).toBeVisible();
   await expect(page.locator('.sheet-value')).toHaveCount(0);
@@ -153,6 +156,9 @@ test('a whole game through the UI ends in the congratulations dialog, and "New g
   await expect(rollButton(page)).toHaveText(/0\/3/);
   await expect(page.locator('.sheet-value')).toHaveCount(0);
   await expect(page.getByTestId('sheet-total')).toHaveText('0');
+  // No console error, no answer of 400 or more and no failed request on the whole way.
+  await settle(page);
+  expect(trouble.lines).toEqual([]);
 });
 
 test('a watcher in another browser sees the moves live and cannot play', async ({ page, browser }) => {
