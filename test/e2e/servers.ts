@@ -5,10 +5,10 @@
 
 /**
  * Playwright workers, and so servers (E2E_WORKERS): one by default. Two run the browser layer in ~6 min
- * instead of ~10.5 on a 2-core machine, but wrangler dev then left a page's stylesheet unanswered in 2 of
- * 4 full runs (the request reached its asset layer, no answer came; workers-sdk#14641 describes a
- * keep-alive race between wrangler's proxy and the runtime, likelier with two lightly loaded servers), so
- * CI keeps one until wrangler is upgraded past it; `E2E_WORKERS=2 npm test` for a quicker local run.
+ * instead of ~7.7 on a 2-core machine, but in 2 of 5 full runs that way wrangler dev never answered one
+ * request for a page's stylesheet (sent by the browser; it is served by wrangler's proxy and asset layer,
+ * not our Worker; workers-sdk#14641 describes a keep-alive race in that proxy), so CI keeps one;
+ * `E2E_WORKERS=2 npm test` for a quicker local run.
  */
 export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 
