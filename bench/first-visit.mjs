@@ -104,10 +104,9 @@ try {
 times.sort((a, b) => a - b);
 returnTimes.sort((a, b) => a - b);
 const quantile = (list, q) => list[Math.min(list.length - 1, Math.ceil(q * list.length) - 1)];
-const at = (q) => quantile(times, q);
-const p50 = Math.round(at(0.5));
+const p50 = Math.round(quantile(times, 0.5));
 console.log(
-  `first-visit  p50 ${p50} ms  p95 ${Math.round(at(0.95))} ms  (navigation → roll enabled, ${N} runs, ` +
+  `first-visit  p50 ${p50} ms  p95 ${Math.round(quantile(times, 0.95))} ms  (navigation → roll enabled, ${N} runs, ` +
     `target < ${TARGET_MS})  requests before the roll: ${last.before.join(' → ')}` +
     `  (after it: ${last.after.join(', ') || 'none'})  scripts before the roll: ${last.scripts.join(', ')}`,
 );

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { rollButton } from './playScreen';
-import { settle, watch } from './trouble';
+import { settle, watchTrouble } from './trouble';
 
 // A clean console: the everyday flows log no error and no failed request. DESIGN.md "First visit": a
 // visitor without cookies is no error (the session probe answers 200 with no player), a new account's
@@ -15,7 +15,7 @@ const DESKTOP = { width: 1280, height: 800 };
 /** A fresh browser with no cookies and nothing stored, and the trouble it meets. */
 async function freshVisitor(browser: Browser) {
   const context = await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP });
-  const trouble = watch(context);
+  const trouble = watchTrouble(context);
   const page = await context.newPage();
   return { context, page, trouble };
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { cellOfButton, roll, rollButton, watchTumbles } from './playScreen';
-import { settle, watch } from './trouble';
+import { settle, watchTrouble } from './trouble';
 
 // The play screen through the real UI: a whole game to the congratulations dialog, a watcher in a second
 // browser, the keyboard, undo and restart. Reduced motion: no tumbling dice, so a roll lands at once.
@@ -108,7 +108,7 @@ test('a whole game through the UI ends in the congratulations dialog, and "New g
   context,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const trouble = watch(context);
+  const trouble = watchTrouble(context);
   await openPlay(page);
   await expect(page.getByRole('heading', { name: 'Play', level: 1 })).toBeVisible();
   await expect(page.locator('.sheet-value')).toHaveCount(0);

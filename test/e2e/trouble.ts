@@ -13,7 +13,7 @@ export interface Trouble {
 }
 
 /** Collects what went wrong in every page of `context` from now on. */
-export function watch(context: BrowserContext): Trouble {
+export function watchTrouble(context: BrowserContext): Trouble {
   const trouble: Trouble = { lines: [], requests: [], sockets: [] };
   const follow = (page: Page) => {
     page.on('console', (message) => {
