@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { rollButton } from './playScreen';
-import { settle, watchTrouble } from './trouble';
+import { settle, watchTrouble, type Trouble } from './trouble';
 
 // A clean console: the everyday flows log no error and no failed request. DESIGN.md "First visit": a
 // visitor without cookies is no error (the session probe answers 200 with no player), a new account's
@@ -20,17 +20,19 @@ async function freshVisitor(browser: Browser) {
   return { context, page, trouble };
 }
 
-async function openPlay(page: Page) {
+/** Opens the play screen and waits for its requests to end: a navigation away would abort any still in
+ * flight (net::ERR_ABORTED), which is the test leaving, not a failure a player meets. */
+async function openPlay(page: Page, trouble: Trouble) {
   await page.goto('/');
   await expect(rollButton(page)).toBeEnabled({ timeout: 20_000 });
+  await settle(page, trouble);
 }
 
 test('a first visit without cookies starts as a guest ready to roll, with no failed request', async ({
   browser,
 }) => {
   const { context, page, trouble } = await freshVisitor(browser);
-  await openPlay(page);
-  await settle(page);
+  await openPlay(page, trouble);
   expect(trouble.lines).toEqual([]);
   // The probe that says "no session" is the session route, which answers 200.
   const guest = trouble.requests.indexOf('POST /api/auth/register-guest');
@@ -47,7 +49,7 @@ test('a sign-up says where the verification link went, sends it again, and logs 
   const { context, page, trouble } = await freshVisitor(browser);
   const run = Date.now().toString(36).slice(-7);
   const account = { username: `con${run}`, email: `con${run}@example.com`, password: 'dice-123' };
-  await openPlay(page);
+  await openPlay(page, trouble);
   await page.goto('/register');
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('E-mail (optional)').fill(account.email);
@@ -72,17 +74,17 @@ test('a sign-up says where the verification link went, sends it again, and logs 
   expect((await resent).status()).toBeLessThan(300);
   await expect(notice).toContainText('The link was sent again to c…@example.com.');
 
-  await settle(page);
+  await settle(page, trouble);
   expect(trouble.lines).toEqual([]);
   await context.close();
 });
 
 test('a game that does not exist shows its page without trying a socket', async ({ browser }) => {
   const { context, page, trouble } = await freshVisitor(browser);
-  await openPlay(page);
+  await openPlay(page, trouble);
   await page.goto('/games/999999');
   await expect(page.getByText('There is no game 999999.')).toBeVisible();
-  await settle(page);
+  await settle(page, trouble);
   expect(trouble.sockets.filter((url) => url.includes('/api/ws/games/999999'))).toEqual([]);
   // The game's own 404 is the answer the page shows, and Chromium logs it as a failed resource: that
   // answer and nothing else.

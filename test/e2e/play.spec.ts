@@ -157,7 +157,7 @@ test('a whole game through the UI ends in the congratulations dialog, and "New g
   await expect(page.locator('.sheet-value')).toHaveCount(0);
   await expect(page.getByTestId('sheet-total')).toHaveText('0');
   // No console error, no answer of 400 or more and no failed request on the whole way.
-  await settle(page);
+  await settle(page, trouble);
   expect(trouble.lines).toEqual([]);
 });
 
