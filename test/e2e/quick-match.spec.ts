@@ -107,9 +107,10 @@ test('two players meet in a started clash and play a turn', async ({ browser }) 
 test('a player who cancels or leaves the page leaves the queue; alone for 20 s, the bot is offered', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const carl = await newPlayer(browser, `qmcarl${run}`);
   const dan = await newPlayer(browser, `qmdan${run}`);
+  // Carl's clock is the browser's own until the test moves it on, past the 20 s alone.
+  await carl.page.clock.install();
   await open(carl.page, '/clashes');
   await open(dan.page, '/clashes');
 
@@ -124,10 +125,11 @@ test('a player who cancels or leaves the page leaves the queue; alone for 20 s, 
   await dan.page.goto('about:blank');
   await waitsAlone(carl.page);
 
-  // Still alone after 20 s: the practice bot, with the quick match's clock.
-  await expect(panel(carl.page).getByRole('status')).toHaveText('Nobody yet. Play Yamb Bot instead?', {
-    timeout: 25_000,
-  });
+  // Still alone after 20 s: the practice bot, with the quick match's clock. Not a second before.
+  await carl.page.clock.fastForward(19_000);
+  await expect(panel(carl.page).getByRole('status')).toHaveText('Looking for an opponent…');
+  await carl.page.clock.fastForward(1_500);
+  await expect(panel(carl.page).getByRole('status')).toHaveText('Nobody yet. Play Yamb Bot instead?');
   await expect(panel(carl.page).getByRole('button', { name: 'Keep waiting' })).toBeVisible();
   await panel(carl.page).getByRole('button', { name: 'Play Yamb Bot' }).click();
   await expect(carl.page).toHaveURL(/\/clashes\/\d+$/, { timeout: 10_000 });
