@@ -20,8 +20,10 @@ async function freshVisitor(browser: Browser) {
   return { context, page, trouble };
 }
 
-/** Opens the play screen and waits for its requests to end: a navigation away would abort any still in
- * flight (net::ERR_ABORTED), which is the test leaving, not a failure a player meets. */
+/**
+ * Opens the play screen and waits for its requests to end: a navigation away would abort any still in
+ * flight (net::ERR_ABORTED), which is the test leaving, not a failure a player meets.
+ */
 async function openPlay(page: Page, trouble: Trouble) {
   await page.goto('/');
   await expect(rollButton(page)).toBeEnabled({ timeout: 20_000 });
