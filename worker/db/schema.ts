@@ -42,6 +42,9 @@ export const players = sqliteTable(
      * a stolen refresh token and a ban, so the ending takes effect at once instead of when the token expires.
      */
     tokensValidAfter: integer('tokens_valid_after').notNull().default(0),
+    /** Why an admin banned the player (shown to them when they try to sign in) and when; null unless BANNED. */
+    banReason: text('ban_reason'),
+    bannedAt: integer('banned_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -128,6 +131,10 @@ export const preferences = sqliteTable('preferences', {
   diceSpeed: text('dice_speed', { enum: ['normal', 'fast', 'off'] })
     .notNull()
     .default('normal'),
+  /** Who may invite the player to a clash: anyone, or only players they already know (not strangers). */
+  invitations: text('invitations', { enum: ['everyone', 'known'] })
+    .notNull()
+    .default('everyone'),
   updatedAt: updatedAt(),
 });
 
@@ -398,6 +405,23 @@ export type DailyGameRow = typeof dailyGames.$inferSelect;
  */
 export const dailyNotices = sqliteTable(
   'daily_notices',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.day] })],
+);
+
+/**
+ * One row per player and day on which the player started the daily game. Unlike daily_games it does not
+ * go with the game's row: deleting the day's game (an admin's own included) never lets anyone play the
+ * same dice again.
+ */
+export const dailyPlays = sqliteTable(
+  'daily_plays',
   {
     playerId: integer('player_id')
       .notNull()
