@@ -12,16 +12,49 @@ import type { PlayerRef } from './players';
 export * from './days';
 
 /**
- * GET /api/daily: today's day and, for a signed-in caller, whether they played it and their streak (the
- * consecutive days, ending today or yesterday, on which they completed the daily game). Links: `game`
- * once they started today's game, `start` while a registered player may still start it, `scores` the
- * day's ranking.
+ * Who the day's ranking lists (issue 23): the dice of a day are the same for everyone, so a player who
+ * plays it first on a second account can learn them. A throwaway account therefore never ranks: only an
+ * account at least this many days old (on the day ranked), with a verified e-mail and this many completed
+ * games of any type, not banned. Everyone else plays as usual and sees their own score.
+ */
+export const DAILY_RANKED_ACCOUNT_DAYS = 7;
+export const DAILY_RANKED_MIN_GAMES = 3;
+
+/** Why a player is not in the day's ranking; `guest` also stands for a caller who is not signed in. */
+export const DAILY_UNRANKED_REASONS = [
+  'guest',
+  'banned',
+  'account-too-new',
+  'email-unverified',
+  'too-few-games',
+] as const;
+export type DailyUnrankedReason = (typeof DAILY_UNRANKED_REASONS)[number];
+
+/**
+ * Whether the caller's daily score counts in the day's ranking, and if not, every condition still missing:
+ * `accountDaysToGo` days until the account is old enough (0 once it is), `completedGames` counted up to
+ * DAILY_RANKED_MIN_GAMES.
+ */
+export interface DailyEligibility {
+  ranked: boolean;
+  unrankedReasons: DailyUnrankedReason[];
+  accountDaysToGo: number;
+  completedGames: number;
+}
+
+/**
+ * GET /api/daily: today's day and, for a signed-in caller, whether they played it (the record of the
+ * start outlives the game, which an admin may delete), their streak (the consecutive days, ending today
+ * or yesterday, on which they completed the daily game) and whether their score is ranked. Links: `game`
+ * while the game they started today exists, `start` while a registered player may still start it,
+ * `scores` the day's ranking.
  */
 export interface DailyResource {
   day: string;
   played: boolean;
   completed: boolean;
   streak: number;
+  eligibility: DailyEligibility;
   _links: Links<'self' | 'game' | 'start' | 'scores'>;
 }
 

@@ -20,6 +20,7 @@ import {
   dailyPlayer,
   dailyScores,
   diceOf,
+  rankable,
   secretOf,
   startDaily,
   startedDaily,
@@ -70,6 +71,7 @@ describe('a completed daily game', () => {
   it('is ranked once in its day, not in the scores, and counts in the streak', async () => {
     const me = await dailyPlayer();
     const other = await dailyPlayer();
+    await rankable(me);
     const game = await startedDaily(me);
     const seen = await playTurns(me, game, BOX_COUNT);
     const done = seen[seen.length - 1];
@@ -157,6 +159,8 @@ describe("the day's ranking", () => {
 
   it('links every game of a day that is over, which anyone may then open', async () => {
     const me = await dailyPlayer();
+    // Ranked on that day: the account was old enough then.
+    await rankable(me, { ageDays: 3650 });
     const past = '2024-02-29';
     const at = Date.parse(`${past}T12:00:00Z`);
     const row = await env.DB.prepare(

@@ -46,6 +46,14 @@ export async function findGameRow(db: Database, id: number): Promise<GameOwnerRo
 export const playedGame = () => or(ne(games.status, 'IN_PROGRESS'), ne(games.updatedAt, games.createdAt));
 
 /**
+ * The games played to the end, of any type: COMPLETED, or ARCHIVED with every box filled. An archived
+ * game is not always a finished one: a clash puts away the sheets its forfeited players left unfinished
+ * (durable-objects/clashLobby.ts `settledGames`), and those do not count.
+ */
+export const completedGame = () =>
+  or(eq(games.status, 'COMPLETED'), and(eq(games.status, 'ARCHIVED'), eq(games.progress, 100)));
+
+/**
  * Not a daily game of a day that is not over: its dice would tell the others what they are about to roll.
  * A daily game's index row is made on its day (db/daily.ts `startDailyGame`), so its day is over once
  * it was created before today began (UTC).

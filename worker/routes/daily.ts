@@ -1,11 +1,15 @@
 import { Hono } from 'hono';
 import type { NewGame } from '../../durable-objects/gameRecord';
 import {
+  DAILY_RANKED_ACCOUNT_DAYS,
+  DAILY_RANKED_MIN_GAMES,
+  type DailyEligibility,
   type DailyPlayerResource,
   type DailyResource,
   type DailyScore,
   type DailyScoresPage,
   DailyScoresQuery,
+  type DailyUnrankedReason,
   dayOf,
 } from '../../contract/daily';
 import { accessOf } from '../auth/access';
@@ -14,12 +18,15 @@ import { database } from '../db/client';
 import {
   claimDailyNotice,
   completedDays,
+  completedGames,
   daySecret,
   findDailyGame,
+  findDailyPlay,
   listDailyScores,
   startDailyGame,
 } from '../db/daily';
 import { findPlayer } from '../db/players';
+import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { links, page } from '../lib/hal';
@@ -47,37 +54,73 @@ export function streakOf(days: readonly string[], today: string): number {
   return streak;
 }
 
+/**
+ * Whether `player`'s daily score is ranked today, and what is missing: the rule of db/daily.ts
+ * `listDailyScores` (contract/daily.ts DAILY_RANKED_ACCOUNT_DAYS) seen from the player's side. A guest
+ * (or nobody) is told only that guests are not ranked: signing up comes before the rest.
+ */
+export function eligibilityOf(player: PlayerRow | null, completed: number, now: number): DailyEligibility {
+  const accountDaysToGo = player
+    ? Math.max(0, Math.ceil((player.createdAt + DAILY_RANKED_ACCOUNT_DAYS * DAY_MS - now) / DAY_MS))
+    : DAILY_RANKED_ACCOUNT_DAYS;
+  const missing: [DailyUnrankedReason, boolean][] =
+    player?.guest === false
+      ? [
+          ['banned', player.status === 'BANNED'],
+          ['account-too-new', accountDaysToGo > 0],
+          ['email-unverified', !player.emailVerified],
+          ['too-few-games', completed < DAILY_RANKED_MIN_GAMES],
+        ]
+      : [['guest', true]];
+  const unrankedReasons = missing.filter(([, lacking]) => lacking).map(([reason]) => reason);
+  return {
+    ranked: unrankedReasons.length === 0,
+    unrankedReasons,
+    accountDaysToGo,
+    completedGames: completed,
+  };
+}
+
 export const dailyRoutes = new Hono<Daily>()
-  // Today's daily game: for a signed-in caller, theirs once started, and their streak.
+  // Today's daily game: for a signed-in caller, theirs once started, their streak and whether it ranks.
   .get('/', async (c) => {
-    const day = dayOf(Date.now());
+    const now = Date.now();
+    const day = dayOf(now);
     const me = await currentPlayer(c);
     const db = database(c.env.DB);
-    const [game, days] = me
-      ? await Promise.all([findDailyGame(db, me.id, day), completedDays(db, me.id)])
-      : [null, []];
+    const [game, played, days, completed] = me
+      ? await Promise.all([
+          findDailyGame(db, me.id, day),
+          findDailyPlay(db, me.id, day),
+          completedDays(db, me.id),
+          completedGames(db, me.id, DAILY_RANKED_MIN_GAMES),
+        ])
+      : [null, false, [], 0];
     // The web app asks this once on load: a registered player who has played the daily game before (a
     // newcomer has the nav's dot; a bell entry on their first visit would be noise) and has not started
     // today's is told, once a day, that it waits. The claim's key settles racing requests; a notice whose
     // claim succeeded but whose insert failed is not retried (the game is still offered on the page).
     const regular = days.length > 0;
-    if (me && !me.guest && !game && regular && (await claimDailyNotice(db, me.id, day))) {
+    const started = game !== null || played;
+    if (me && !me.guest && !started && regular && (await claimDailyNotice(db, me.id, day))) {
       await notify(c.env, db, { playerId: me.id, kind: 'daily-waiting', params: { day }, link: '/daily' });
     }
     return c.json({
       day,
-      played: game !== null,
+      played: started,
       completed: game !== null && game.completedAt !== null,
       streak: streakOf(days, day),
+      eligibility: eligibilityOf(me, completed, now),
       _links: links({
         self: DAILY_PATH,
         game: game && gamePath(game.gameId),
-        start: me && !me.guest && !game && `${DAILY_PATH}/games`,
+        start: me && !me.guest && !started && `${DAILY_PATH}/games`,
         scores: scoresPath(day),
       }),
     } satisfies DailyResource);
   })
-  // Starts the caller's game of the day, once: the (player, day) key of D1 refuses a second start.
+  // Starts the caller's game of the day, once: the (player, day) keys of D1 refuse a second start, also
+  // after the game was deleted (the same dice again would be a replay with foreknowledge).
   .post('/games', async (c) => {
     const me = await requirePlayer(c);
     if (me.guest) throw forbidden('daily-guest-not-allowed');
@@ -85,7 +128,9 @@ export const dailyRoutes = new Hono<Daily>()
     const day = dayOf(now);
     const db = database(c.env.DB);
     const secret = await daySecret(db, day, newDailySecret());
-    const { gameId, created } = await startDailyGame(db, me.id, day, now);
+    const start = await startDailyGame(db, me.id, day, now);
+    if (!start) throw conflict('daily-played');
+    const { gameId, created } = start;
     const init: NewGame = {
       id: gameId,
       playerId: me.id,
@@ -108,10 +153,10 @@ export const dailyRoutes = new Hono<Daily>()
     const day = dayOf(Date.now());
     const player = await findPlayer(db, id);
     if (!player) throw notFound('player-not-found');
-    const [game, days] = await Promise.all([findDailyGame(db, id, day), completedDays(db, id)]);
+    const [played, days] = await Promise.all([findDailyPlay(db, id, day), completedDays(db, id)]);
     return c.json({
       streak: streakOf(days, day),
-      playedToday: game !== null,
+      playedToday: played,
       _links: links({ self: `${DAILY_PATH}/players/${id}` }),
     } satisfies DailyPlayerResource);
   })
