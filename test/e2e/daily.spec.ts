@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { DailyResource } from '../../contract/daily';
 import type { GameResource } from '../../contract/games';
 import { emptyBoxes, KEPT, playTurn } from './finishedGames';
+import { rankable } from './d1';
 import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
 import { newPlayer, noSidewaysScroll, open, PHONE, type Player } from './players';
@@ -9,7 +10,8 @@ import { newPlayer, noSidewaysScroll, open, PHONE, type Player } from './players
 // Daily Yamb in the browser: Ana starts today's game from /daily and plays a turn; /daily then offers
 // Continue and never a second start (the server answers 409); Ben, in a browser of his own, makes the same
 // choice (roll all five) and meets the same dice; a guest is offered to sign up; Ana's game is brought to
-// its last box through its own links and finished in the browser, whose result shows the share text.
+// its last box through its own links and finished in the browser, whose result shows the share text; her
+// new account is not ranked (the page says why) until it is a week old, verified, with games completed.
 
 test.describe.configure({ mode: 'serial' });
 test.use({ reducedMotion: 'reduce' });
@@ -142,10 +144,17 @@ test('the last fill in the browser shows the result with a share text of the sco
   await expect(page.getByText('Copied to the clipboard')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
 
-  // /daily shows the result too, and Ana heads today's ranking so far.
+  // /daily shows the result too, and why a new account's score is not in today's ranking.
   await open(page, '/daily');
   await expect(page.getByTestId('daily-result')).toBeVisible();
   await expect(page.getByTestId('daily-streak')).toHaveText('🔥 1-day streak');
+  await expect(page.getByTestId('daily-unranked')).toContainText('once your account is 7 days old');
+  await expect(page.locator('.daily-ranking').first()).not.toContainText(ana.name);
+  // Once the account is a week old, verified, with games completed, Ana is in today's ranking so far.
+  rankable(ana);
+  await open(page, '/daily');
+  await expect(page.getByTestId('daily-result')).toBeVisible();
+  await expect(page.getByTestId('daily-unranked')).toHaveCount(0);
   await expect(page.locator('.daily-ranking').first()).toContainText(ana.name);
   await noSidewaysScroll(page);
 

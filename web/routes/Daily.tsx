@@ -1,6 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { DailyResource } from '../../contract/daily';
+import {
+  DAILY_RANKED_ACCOUNT_DAYS,
+  DAILY_RANKED_MIN_GAMES,
+  type DailyEligibility,
+  type DailyResource,
+} from '../../contract/daily';
 import { ApiError } from '../api/client';
 import { useDaily, useStartDaily } from '../api/daily';
 import { useGame } from '../api/games';
@@ -21,8 +26,8 @@ const gameIdOf = (href: string | undefined): number | undefined => {
 
 /**
  * `/daily`: today's Daily Yamb (one game a day, the same dice for everyone): start it, continue it, or its
- * result to share; the player's streak; today's ranking so far and yesterday's final one. A guest is
- * invited to sign up.
+ * result to share; the player's streak, and what keeps their score out of the ranking; today's ranking so
+ * far and yesterday's final one. A guest is invited to sign up.
  */
 export default function Daily() {
   const { t, i18n } = useTranslation();
@@ -59,6 +64,7 @@ export default function Daily() {
         <div className="card daily-card daily-invite">
           <h2>{t('daily.guest.title')}</h2>
           <p>{t('daily.guest.text')}</p>
+          <p>{t('daily.unranked.guest')}</p>
           <div className="daily-actions">
             <Link to="/register" className="button button-primary">
               {t('daily.guest.signUp')}
@@ -74,6 +80,10 @@ export default function Daily() {
         <>
           <section className="daily-ranking" aria-labelledby="daily-today">
             <h2 id="daily-today">{t('daily.ranking.today')}</h2>
+            <p className="daily-ranking-who">
+              {t('daily.ranking.who', { days: DAILY_RANKED_ACCOUNT_DAYS, count: DAILY_RANKED_MIN_GAMES })}{' '}
+              <Link to="/about#rules">{t('daily.ranking.why')}</Link>
+            </p>
             <DailyRanking
               day={today}
               id="daily-today-table"
@@ -142,6 +152,11 @@ function TodayCard({ daily }: { daily: DailyResource }) {
             </Link>
           </div>
         </div>
+      ) : daily.played ? (
+        <div className="card daily-card" data-testid="daily-played">
+          <h2>{t('daily.gone.title')}</h2>
+          <p>{t('daily.gone.text')}</p>
+        </div>
       ) : startHref ? (
         <div className="card daily-card">
           <h2>{t('daily.ready.title')}</h2>
@@ -158,6 +173,42 @@ function TodayCard({ daily }: { daily: DailyResource }) {
           </div>
         </div>
       ) : null}
+      {daily.eligibility.ranked ? null : <UnrankedNote eligibility={daily.eligibility} />}
     </div>
+  );
+}
+
+/**
+ * Why the player's score is not in the day's ranking, every missing condition in one sentence (the rule
+ * of contract/daily.ts DAILY_RANKED_ACCOUNT_DAYS), with the way to verify the e-mail when that is missing.
+ */
+function UnrankedNote({ eligibility }: { eligibility: DailyEligibility }) {
+  const { t, i18n } = useTranslation();
+  const reasons = eligibility.unrankedReasons;
+  const conditions = reasons.flatMap((reason) => {
+    if (reason === 'account-too-new')
+      return [
+        t('daily.unranked.age', { days: DAILY_RANKED_ACCOUNT_DAYS, count: eligibility.accountDaysToGo }),
+      ];
+    if (reason === 'email-unverified') return [t('daily.unranked.email')];
+    if (reason === 'too-few-games')
+      return [t('daily.unranked.games', { count: DAILY_RANKED_MIN_GAMES, done: eligibility.completedGames })];
+    return [];
+  });
+  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(conditions);
+  return (
+    <p className="daily-unranked" data-testid="daily-unranked">
+      {reasons.includes('banned')
+        ? t('daily.unranked.banned')
+        : reasons.includes('guest')
+          ? t('daily.unranked.guest')
+          : t('daily.unranked.intro', { conditions: list })}
+      {reasons.includes('email-unverified') && !reasons.includes('banned') ? (
+        <>
+          {' '}
+          <Link to="/profile">{t('daily.unranked.verify')}</Link>
+        </>
+      ) : null}
+    </p>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DAILY_RANKED_ACCOUNT_DAYS, DAILY_RANKED_MIN_GAMES } from '../../../contract/daily';
 import { BOX_TYPES, type BoxType } from '../../../game';
 
 const COLUMNS = ['downwards', 'upwards', 'free', 'announcement'] as const;
@@ -91,6 +92,12 @@ export function RulesTab() {
 
       <h3>{t('rules.end.title')}</h3>
       <p>{t('rules.end.text')}</p>
+
+      {/* What the same dice for everyone cannot prevent, said plainly (issue 23), and who is ranked. */}
+      <h3 id="daily-fair-play">{t('rules.daily.title')}</h3>
+      <p>{t('rules.daily.same')}</p>
+      <p>{t('rules.daily.friend')}</p>
+      <p>{t('rules.daily.ranked', { days: DAILY_RANKED_ACCOUNT_DAYS, count: DAILY_RANKED_MIN_GAMES })}</p>
     </div>
   );
 }
