@@ -19,14 +19,22 @@ export * from './clashRules';
 // A clash (SPEC.md sections 3, 4, 5 and 9) as it travels: the ClashRoom and the D1 index build it
 // (worker/lib/resources/clashes.ts), the web app reads it, the socket carries it.
 
-/** CANCELLED: a decline left the owner alone, or nobody answered within CLASH_PENDING_TTL_MS. */
-export type ClashStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
+/**
+ * CANCELLED: a decline left the owner alone, or nobody answered within CLASH_PENDING_TTL_MS. ABANDONED:
+ * it ended with everybody gone, the last player standing having let their own turn run out too: no
+ * winner, no rating (issue 23).
+ */
+export type ClashStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'ABANDONED' | 'CANCELLED';
 export type ClashType = 'LIVE';
 /** A player's answer to the clash's invitation. */
 export type ClashPlayerStatus = 'PENDING' | 'ACCEPTED' | 'DECLINED';
 
-/** `delete` points at the clash itself (DELETE on it) and is present only when the viewer may delete it. */
-export type ClashLinkName = 'self' | 'accept' | 'decline' | 'add' | 'remove' | 'delete';
+/**
+ * `delete` points at the clash itself (DELETE on it) and is present only when the viewer may delete it.
+ * `resign`: PUT, a playing member leaves the clash (a forfeit). `pass`: PUT, another member passes the
+ * turn of a player who has not moved in an untimed clash for CLASH_STALL_DAYS.
+ */
+export type ClashLinkName = 'self' | 'accept' | 'decline' | 'add' | 'remove' | 'delete' | 'resign' | 'pass';
 
 /** One player of a clash, in turn order (the owner first). */
 export interface ClashPlayer {
@@ -41,6 +49,8 @@ export interface ClashPlayer {
   crown: boolean;
   /** Out of the clash after CLASH_MISSED_TURNS_FORFEIT turns in a row ran out of time; their sheet stays. */
   forfeited: boolean;
+  /** Forfeited by resigning rather than by the clock. */
+  resigned: boolean;
   /** The practice bot (issue 11): it accepts at once and plays its own turns. */
   bot: boolean;
 }
@@ -61,6 +71,8 @@ export interface ClashResource {
   turnSeconds: TurnSeconds | null;
   /** While IN_PROGRESS with a clock: when the turn of the player on turn runs out (ISO time, the server's). */
   turnDeadline: string | null;
+  /** While IN_PROGRESS: when the turn of the player on turn began (ISO time, the server's). */
+  turnStartedAt: string | null;
   createdAt: string;
   updatedAt: string;
   _links: Links<ClashLinkName>;

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'clash-forfeited',
   'quick-match-found',
   'clash-completed',
+  'clash-abandoned',
   'clash-cancelled',
   'clash-deleted',
   'clash-removed',

@@ -1,3 +1,4 @@
+import type { ErrorBody } from './errors';
 import type { Links } from './links';
 
 // The quick-match queue (issue 15): "Play someone now" pairs the caller with the waiting player of the
@@ -24,4 +25,12 @@ export interface QuickMatchWaiting {
   /** When the player joined the queue (ISO): renewing the entry keeps it. */
   since: string;
   _links: Links<'self' | 'leave'>;
+}
+
+/**
+ * POST /api/quick-match from a player already seated in a quick match in progress (issue 23): 409 with
+ * key `quick-match-seated` and a link to that clash (none while it is still being opened).
+ */
+export interface QuickMatchSeated extends ErrorBody {
+  _links: Links<'clash'>;
 }

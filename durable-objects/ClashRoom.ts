@@ -17,6 +17,7 @@ import {
   acceptsAtOnce,
   type ClashMember,
   type ClashView,
+  stalledAt,
   toClashResource,
   winnerOf,
 } from '../worker/lib/resources/clashes';
@@ -28,7 +29,9 @@ import { BOT_PAUSE_MS, botAction } from './clashBot';
 import { ClashIndex } from './clashIndex';
 import {
   afterFill,
+  afterResign,
   botOnTurn,
+  ended,
   memberOf,
   onTurn,
   readClientMessage,
@@ -36,7 +39,9 @@ import {
   refuseAdd,
   refuseAnswer,
   refuseManage,
+  refusePass,
   refuseRemove,
+  refuseResign,
   refuseView,
   settledGames,
   socketOf,
@@ -72,8 +77,11 @@ const CLASH_TAG = 'clash';
 const gameTag = (gameId: number) => `game-${gameId}`;
 const playerTag = (playerId: number) => `player-${playerId}`;
 
-/** `turn`: the clock of the player on turn runs out; `warn`: TURN_WARNING_SECONDS before that. */
-type Deadline = 'index' | 'expire' | 'start' | 'bot' | 'turn' | 'warn';
+/**
+ * `turn`: the clock of the player on turn runs out; `warn`: TURN_WARNING_SECONDS before that; `stall`:
+ * an untimed clash's player on turn has not moved for CLASH_STALL_DAYS, so the others get the pass link.
+ */
+type Deadline = 'index' | 'expire' | 'start' | 'bot' | 'turn' | 'warn' | 'stall';
 const log = logRoomError('ClashRoom');
 
 const NO_ACCESS: PlayerAccess = { tokensValidAfter: 0, banned: false };
@@ -85,7 +93,8 @@ const NO_ACCESS: PlayerAccess = { tokensValidAfter: 0, banned: false };
  * starts only after both.
  *
  * RPC (worker/routes/clashes.ts, games.ts, live.ts; types in clashRecord.ts): `create`, `get`, `accept`,
- * `decline`, `add`, `remove`, `deleteClash`, `adminDelete`, `updateAccess`; for the games, `getGame` and `actOnGame`.
+ * `decline`, `add`, `remove`, `deleteClash`, `adminDelete`, `updateAccess`, `resign`, `pass`; for the games,
+ * `getGame` and `actOnGame`.
  * Moments: `onConnect` greets a clash socket with UPDATE and a game socket with GAME, `onMessage` takes
  * members' reactions and suggestions, `onAlarm` writes the index, expires a pending clash, retries a start.
  */
@@ -135,6 +144,7 @@ export class ClashRoom extends Server {
         turn: 0,
         turnSeconds: init.turnSeconds,
         turnDeadline: null,
+        turnStartedAt: null,
         quickMatch: init.quickMatch,
         createdAt: init.createdAt,
         updatedAt: init.createdAt,
@@ -242,6 +252,36 @@ export class ClashRoom extends Server {
   }
 
   /**
+   * A playing member leaves the running clash (issue 23): a forfeit, see clashLobby.ts `afterResign`.
+   * Everyone sees it at once; a clash it ends is announced as one played to the end.
+   */
+  async resign(playerId: number): Promise<ClashResult> {
+    const record = this.#load();
+    const refused = refuseResign(record, playerId);
+    if (refused || !record) return refused ?? refuseClash(404, 'clash-not-found');
+    if (this.#access(record, playerId).banned) return refuseClash(403, 'player-banned');
+    const gameId = memberOf(record, playerId)?.gameId;
+    const outcome = afterResign(record, playerId, this.#nextTime(record));
+    const next = this.#commit(record, outcome.clash, { games: outcome.games });
+    if (gameId) await this.#moved(record, next, gameId, false);
+    else this.#broadcastClash(next);
+    return this.#answer(playerId);
+  }
+
+  /**
+   * Another member passes the turn of an untimed clash's player who has not moved for CLASH_STALL_DAYS:
+   * exactly as if that turn had run out of time (three in a row forfeit them).
+   */
+  async pass(playerId: number): Promise<ClashResult> {
+    const record = this.#load();
+    const refused = refusePass(record, playerId, Date.now());
+    if (refused || !record) return refused ?? refuseClash(404, 'clash-not-found');
+    if (this.#access(record, playerId).banned) return refuseClash(403, 'player-banned');
+    await this.#passTurn(record);
+    return this.#answer(playerId);
+  }
+
+  /**
    * The owner deletes the pending clash: its D1 rows (the clash's cascade), then the room's storage; open
    * sockets hear `clash: null` and close. Nothing else runs in between, so no answer races the deletion.
    */
@@ -252,7 +292,7 @@ export class ClashRoom extends Server {
     if ('ok' in outcome) return outcome;
     const others = outcome.clash.players.filter((p) => p.id !== ownerId);
     this.#tell(outcome, others, 'clash-deleted', outcome.clash.owner.name, null);
-    return { ok: true, clash: toClashResource(outcome.clash, ownerId) };
+    return { ok: true, clash: toClashResource(outcome.clash, ownerId, Date.now()) };
   }
 
   /**
@@ -263,7 +303,7 @@ export class ClashRoom extends Server {
     const outcome = await this.#erase((record) => (record ? null : refuseClash(404, 'clash-not-found')));
     if ('ok' in outcome) return outcome;
     this.#tell(outcome, outcome.clash.players, 'clash-deleted', adminName, null);
-    return { ok: true, clash: toClashResource(outcome.clash, null) };
+    return { ok: true, clash: toClashResource(outcome.clash, null, Date.now()) };
   }
 
   /** Deletes the D1 rows, then the storage, unless `refused` says no; then closes every socket. */
@@ -362,7 +402,7 @@ export class ClashRoom extends Server {
     const onTurnGame = next.clash.players[next.clash.turn]?.gameId;
     if (onTurnGame && onTurnGame !== gameId) this.#broadcastGame(next, onTurnGame);
     this.#broadcastClash(next);
-    if (next.clash.status === 'COMPLETED') {
+    if (ended(next.clash)) {
       // Noted with the completion, told once D1 has it (and the ratings it brings): now, or when D1
       // refused, by the alarm that retries the write.
       this.ctx.storage.kv.put(COMPLETION_UNTOLD_KEY, true);
@@ -372,11 +412,16 @@ export class ClashRoom extends Server {
     }
   }
 
-  /** The clock of the player on turn ran out (the `turn` deadline): see clashLobby.ts `afterTimeout`. */
+  /** The clock of the player on turn ran out (the `turn` deadline). */
   async #timeOut() {
     const record = this.#load();
     const deadline = record?.clash.status === 'IN_PROGRESS' ? record.clash.turnDeadline : null;
     if (!record || !deadline || deadline > Date.now()) return;
+    await this.#passTurn(record);
+  }
+
+  /** The turn on is passed as one run out of time (its clock, or the others' pass): see `afterTimeout`. */
+  async #passTurn(record: ClashRecord) {
     const player = record.clash.players[record.clash.turn];
     const updatedAt = this.#nextTime(record);
     const outcome = afterTimeout(record, updatedAt);
@@ -457,14 +502,27 @@ export class ClashRoom extends Server {
     if (due.includes('bot')) await this.#botMove();
     if (due.includes('turn')) await this.#timeOut();
     if (due.includes('warn')) this.#warn();
+    if (due.includes('stall')) this.#stalled();
     if (await this.#index.sync()) this.#tellCompletion();
   }
 
-  /** Everyone hears the clash ended, once: the check and the clearing run with nothing in between. */
+  /** The player on turn has stalled long enough: every open tab gets the clash again, with its pass link. */
+  #stalled() {
+    const record = this.#load();
+    const at = record ? stalledAt(record.clash) : null;
+    if (record && at !== null && at <= Date.now()) this.#broadcastClash(record);
+  }
+
+  /**
+   * Everyone hears the clash ended, once: the check and the clearing run with nothing in between. An
+   * abandoned clash has no winner and moved no rating.
+   */
   #tellCompletion() {
     const record = this.#load();
     if (!record || !this.ctx.storage.kv.get<boolean>(COMPLETION_UNTOLD_KEY)) return;
     this.ctx.storage.kv.delete(COMPLETION_UNTOLD_KEY);
+    if (record.clash.status === 'ABANDONED')
+      return this.#tell(record, record.clash.players, 'clash-abandoned');
     this.#tell(record, record.clash.players, 'clash-completed', winnerOf(record.clash)?.name);
     this.#tellRatings(record);
   }
@@ -529,7 +587,10 @@ export class ClashRoom extends Server {
    */
   #announceMatch(record: ClashRecord) {
     for (const player of record.clash.players) {
-      const message = { type: 'MATCHED', clash: toClashResource(record.clash, player.id) } as const;
+      const message = {
+        type: 'MATCHED',
+        clash: toClashResource(record.clash, player.id, Date.now()),
+      } as const;
       pushTo(this.env, player.id, message).catch((error) => log('announce-match', error));
     }
   }
@@ -594,7 +655,15 @@ export class ClashRoom extends Server {
     this.#index.changed(wasIndexed);
     if (next.clash.turnDeadline !== record.clash.turnDeadline)
       this.#setClock(next.clash.turnDeadline ?? null);
+    this.#setStall(stalledAt(next.clash));
     return next;
+  }
+
+  /** The `stall` deadline follows the turn on (only a time still to come: once fired, it is done). */
+  #setStall(at: number | null) {
+    if (at === null || at <= Date.now()) {
+      if (this.#alarms.at('stall') !== null) this.#alarms.clear('stall');
+    } else if (this.#alarms.at('stall') !== at) this.#alarms.set('stall', at);
   }
 
   /** The `turn` and `warn` deadlines follow the clash's turn deadline (set with it, in the same run). */
@@ -613,7 +682,7 @@ export class ClashRoom extends Server {
   #answer(viewerId: number | null): ClashResult {
     const record = this.#load();
     if (!record) return refuseClash(404, 'clash-not-found');
-    return { ok: true, clash: toClashResource(record.clash, viewerId) };
+    return { ok: true, clash: toClashResource(record.clash, viewerId, Date.now()) };
   }
 
   #gameResource(record: ClashRecord, game: ClashGame, viewerId: number | null) {
@@ -644,7 +713,7 @@ export class ClashRoom extends Server {
   }
 
   #clashMessage(record: ClashRecord | null, viewerId: number | null): string {
-    const clash = record ? toClashResource(record.clash, viewerId) : null;
+    const clash = record ? toClashResource(record.clash, viewerId, Date.now()) : null;
     return JSON.stringify({ type: 'UPDATE', clash } satisfies ClashServerMessage);
   }
 

@@ -26,8 +26,16 @@ export interface QueueEntry {
  * when none are left: the caller opens the clash through D1); else the caller waits as `waiting`.
  */
 export type JoinResult =
-  | { matched: QueueEntry; waiting: null; reserved: ReservedClashIds | null }
-  | { matched: null; waiting: QueueEntry; reserved: null };
+  | { matched: QueueEntry; waiting: null; reserved: ReservedClashIds | null; seated?: undefined }
+  | { matched: null; waiting: QueueEntry; reserved: null; seated?: undefined }
+  /** Not queued: a pairing seated them in the clash `seated` (null: still being opened); see `release`. */
+  | { matched: null; waiting: null; reserved: null; seated: number | null };
+
+/** The clash a pairing put a player in (issue 23: one quick match at a time); null while it is opened. */
+interface Seat {
+  clashId: number | null;
+  at: number;
+}
 
 const QUEUE_KEY = 'queue';
 const RESERVED_KEY = 'reserved';
@@ -38,6 +46,14 @@ const RESERVED_KEY = 'reserved';
  */
 const RESERVE_SIZE = 4;
 const RESERVE_LOW = 2;
+const SEATS_KEY = 'seats';
+/** A clash still being opened after this long failed without its partner being put back: forgotten. */
+const SEAT_OPENING_MS = 60_000;
+/**
+ * A quick match is over well within this (two players, 52 turns each on a 60 s clock): a seat this old
+ * is forgotten without asking its clash, so the list stays small.
+ */
+const SEAT_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The quick-match queue: one object for everyone (worker/auth/access.ts `quickMatchQueue`). A
@@ -51,8 +67,15 @@ const RESERVE_LOW = 2;
 export class QuickMatch extends DurableObject<Cloudflare.Env> {
   #reserving = false;
 
-  /** The caller joins or renews their entry, and is paired with the nearest waiting rating in reach. */
+  /**
+   * The caller joins or renews their entry, and is paired with the nearest waiting rating in reach. A
+   * player a pairing seated in a clash is not queued again (answered `seated`) until `release`d: this
+   * runs with the pairing in one synchronous run, so a join racing a pairing can never seat anyone twice.
+   */
   join(player: NewClashPlayer, rating: number, now = Date.now()): JoinResult {
+    const seats = this.#seats(now);
+    const seat = seats[String(player.id)];
+    if (seat) return { matched: null, waiting: null, reserved: null, seated: seat.clashId };
     const queue = this.#fresh(now);
     const mine = queue.find((e) => e.playerId === player.id);
     const me: QueueEntry = { playerId: player.id, rating, since: mine?.since ?? now, seen: now, player };
@@ -72,6 +95,10 @@ export class QuickMatch extends DurableObject<Cloudflare.Env> {
     const rest = queue.filter((e) => e.playerId !== player.id && e.playerId !== partner?.playerId);
     this.#save(partner ? rest : [...rest, me]);
     const reserved = partner ? this.#takeReserved() : null;
+    if (partner) {
+      const taken: Seat = { clashId: reserved?.clashId ?? null, at: now };
+      this.#saveSeats({ ...seats, [player.id]: taken, [partner.playerId]: taken });
+    }
     this.#reserveMore(player.id);
     return partner
       ? { matched: partner, waiting: null, reserved }
@@ -83,10 +110,35 @@ export class QuickMatch extends DurableObject<Cloudflare.Env> {
     this.#save(this.#fresh(Date.now()).filter((e) => e.playerId !== playerId));
   }
 
-  /** A pairing whose clash could not be opened: the partner goes back, as they were. */
-  putBack(entry: QueueEntry) {
+  /**
+   * A pairing whose clash could not be opened: the partner goes back, as they were, and neither of the
+   * two (`callerId`, who asked) is seated any more.
+   */
+  putBack(entry: QueueEntry, callerId?: number) {
     const queue = this.#fresh(Date.now()).filter((e) => e.playerId !== entry.playerId);
     this.#save([...queue, { ...entry, seen: Date.now() }]);
+    const seats = this.#seats(Date.now());
+    delete seats[String(entry.playerId)];
+    if (callerId !== undefined) delete seats[String(callerId)];
+    this.#saveSeats(seats);
+  }
+
+  /** The pairing's clash was opened through D1 (no reserved ids): its two players' seats name it. */
+  opened(playerIds: number[], clashId: number) {
+    const seats = this.#seats(Date.now());
+    for (const id of playerIds) {
+      const seat = seats[String(id)];
+      if (seat && seat.clashId === null) seats[String(id)] = { ...seat, clashId };
+    }
+    this.#saveSeats(seats);
+  }
+
+  /** The player's clash `clashId` is over for them (ended, or they forfeited): they may be paired again. */
+  release(playerId: number, clashId: number) {
+    const seats = this.#seats(Date.now());
+    if (seats[String(playerId)]?.clashId !== clashId) return;
+    delete seats[String(playerId)];
+    this.#saveSeats(seats);
   }
 
   /** Who is waiting now (the tests and the benchmark read it). */
@@ -102,6 +154,20 @@ export class QuickMatch extends DurableObject<Cloudflare.Env> {
   #fresh(now: number): QueueEntry[] {
     const queue = this.ctx.storage.kv.get<QueueEntry[]>(QUEUE_KEY) ?? [];
     return queue.filter((e) => now - e.seen < QUICK_MATCH_STALE_MS);
+  }
+
+  /** The seats still held: a clash opening for too long, or a seat older than any quick match, is dropped. */
+  #seats(now: number): Record<string, Seat> {
+    const seats = this.ctx.storage.kv.get<Record<string, Seat>>(SEATS_KEY) ?? {};
+    return Object.fromEntries(
+      Object.entries(seats).filter(
+        ([, seat]) => now - seat.at < (seat.clashId === null ? SEAT_OPENING_MS : SEAT_TTL_MS),
+      ),
+    );
+  }
+
+  #saveSeats(seats: Record<string, Seat>) {
+    this.ctx.storage.kv.put(SEATS_KEY, seats);
   }
 
   #save(queue: QueueEntry[]) {

@@ -1,11 +1,12 @@
 import { and, eq, notInArray } from 'drizzle-orm';
-import { progress, totalSum } from '../game';
+import { places, progress, totalSum } from '../game';
 import type { Database } from '../worker/db/client';
 import { ratingWrites } from '../worker/db/ratings';
 import { clashes, clashPlayers, games, scores } from '../worker/db/schema';
 import { ratingPlaces } from '../worker/lib/ratings';
 import { winnerOf } from '../worker/lib/resources/clashes';
 import type { Deadline } from './alarms';
+import { ended, fillsOf } from './clashLobby';
 import type { ClashRecord } from './clashRecord';
 import { listedStatus } from './gameIndex';
 import { WriteBehindIndex } from './writeBehindIndex';
@@ -67,8 +68,8 @@ async function writeClashRows(
   insertRows: boolean,
 ): Promise<void> {
   const ids = clash.players.map((p) => p.id);
-  const completed = clash.status === 'COMPLETED';
-  const places = completed ? ratingPlaces(clash.players) : clash.players.map(() => null);
+  const over = ended(clash);
+  const places = placesOf(clash);
   const clashRow = db
     .update(clashes)
     .set({
@@ -112,7 +113,7 @@ async function writeClashRows(
   );
   // Written once the clash is over, not as each game ends: a clash's scores count together. A sheet left
   // unfinished (its player forfeited, or the others did and the clash ended) is no score.
-  const scoreRows = completed
+  const scoreRows = over
     ? Object.values(held)
         .filter(({ state }) => state.status === 'COMPLETED')
         .map(({ state, meta }) =>
@@ -127,9 +128,16 @@ async function writeClashRows(
             .onConflictDoNothing({ target: scores.gameId }),
         )
     : [];
-  const ratingRows = completed
-    ? await ratingWrites(db, { id: clash.id, players: clash.players, completedAt: clash.updatedAt })
-    : [];
+  // An abandoned clash is never rated; a completed one, when everyone played enough (db/ratings.ts).
+  const fills = fillsOf({ clash, games: held });
+  const ratingRows =
+    clash.status === 'COMPLETED'
+      ? await ratingWrites(db, {
+          id: clash.id,
+          players: clash.players.map((p, index) => ({ ...p, fills: fills[index] ?? 0 })),
+          completedAt: clash.updatedAt,
+        })
+      : [];
   await db.batch([
     ...(insertRows ? ([clashInsert(db, clash), clashRow] as const) : ([clashRow] as const)),
     ...(insertRows ? gameInserts(db, clash.id, held) : []),
@@ -139,6 +147,16 @@ async function writeClashRows(
     ...scoreRows,
     ...ratingRows,
   ]);
+}
+
+/**
+ * The places written at the end: a completed clash's ranking (forfeited players after the rest); an
+ * abandoned one, where nobody played on, by totals alone. None before the end.
+ */
+function placesOf(clash: ClashRecord['clash']): (number | null)[] {
+  if (clash.status === 'COMPLETED') return ratingPlaces(clash.players);
+  if (clash.status === 'ABANDONED') return places(clash.players.map((p) => p.score ?? 0));
+  return clash.players.map(() => null);
 }
 
 /** The clash's row as it was created; it exists already when a retried first write comes back. */

@@ -6,8 +6,8 @@ import {
   CLASH_MISSED_TURNS_FORFEIT,
   ClashClientMessage,
 } from '../contract/clashes';
-import { newGame, nextTurn, timedOut, totalSum } from '../game';
-import { acceptsAtOnce, type ClashMember, type ClashView } from '../worker/lib/resources/clashes';
+import { filledCount, newGame, nextTurn, timedOut, totalSum } from '../game';
+import { acceptsAtOnce, type ClashMember, type ClashView, stalledAt } from '../worker/lib/resources/clashes';
 import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
 import {
   type ClashGame,
@@ -142,10 +142,16 @@ export function afterFill(clash: ClashView, games: Record<string, ClashGame>, ga
   return turn === null ? { ...clash, players, status: 'COMPLETED' } : { ...clash, players, turn };
 }
 
+/** A clash over: played to the end (or left with one player), or abandoned by everyone. */
+export const ended = (clash: Pick<ClashView, 'status'>): boolean =>
+  clash.status === 'COMPLETED' || clash.status === 'ABANDONED';
+
 /**
- * The clock of the player on turn ran out: their dice are thrown away and nothing is filled; the third
- * time in a row they are out of the clash (their sheet stays as it is). The next player is on turn; a
- * clash left with one player who has not forfeited ends, and that player wins.
+ * The clock of the player on turn ran out (or the others passed their stalled turn): their dice are
+ * thrown away and nothing is filled; the third time in a row they are out of the clash (their sheet
+ * stays as it is). The next player is on turn. A clash left with one player who has not forfeited ends:
+ * that player wins when they played their latest turn; when they let it run out too, nobody played on
+ * and the clash is ABANDONED (issue 23: no crown, no rating).
  */
 export function afterTimeout(
   record: ClashRecord,
@@ -162,11 +168,78 @@ export function afterTimeout(
     [game.meta.id]: { state: timedOut(game.state), meta: { ...game.meta, updatedAt } },
   };
   const players = clash.players.map((p, index) => (index === clash.turn ? { ...p, missed, forfeited } : p));
-  const playingOn = players.filter((p) => !p.forfeited).length;
+  const standing = players.filter((p) => !p.forfeited);
   const turn = nextTurn(clash.turn, doneWith(players, games));
-  const status = turn === null || playingOn <= 1 ? 'COMPLETED' : clash.status;
+  let status = clash.status;
+  if (turn === null || standing.length <= 1) status = 'COMPLETED';
+  if (forfeited && standing.length === 1 && (standing[0]?.missed ?? 0) >= 1) status = 'ABANDONED';
   return { clash: { ...clash, players, turn: turn ?? clash.turn, status }, games };
 }
+
+/** Why `playerId` may not resign now: not a playing member of the running clash. */
+export function refuseResign(record: ClashRecord | null, playerId: number): ClashResult | null {
+  if (!record) return refuseClash(404, 'clash-not-found');
+  const member = memberOf(record, playerId);
+  // A pending clash is its players' business: to anyone else it does not exist.
+  if (!member && record.clash.status === 'PENDING') return refuseClash(404, 'clash-not-found');
+  if (!member) return refuseClash(403, 'not-clash-member');
+  if (record.clash.status !== 'IN_PROGRESS') return refuseClash(409, 'clash-not-in-progress');
+  if (member.forfeited) return refuseClash(409, 'clash-already-out');
+  return null;
+}
+
+/**
+ * A player resigns: they are out of the clash as if they had forfeited. On turn, their dice are thrown
+ * away and the turn passes with a fresh clock. With one player left who has not forfeited, the clash
+ * is over and that player wins: someone who resigns gives the game to the others, so a resignation
+ * never leaves the clash abandoned.
+ */
+export function afterResign(
+  record: ClashRecord,
+  playerId: number,
+  updatedAt: number,
+): Pick<ClashRecord, 'clash' | 'games'> {
+  const { clash } = record;
+  const index = clash.players.findIndex((p) => p.id === playerId);
+  const onTurnNow = index === clash.turn;
+  const player = clash.players[index];
+  const game = onTurnNow && player ? record.games[String(player.gameId)] : undefined;
+  const games = game
+    ? { ...record.games, [game.meta.id]: { state: timedOut(game.state), meta: { ...game.meta, updatedAt } } }
+    : record.games;
+  const players = clash.players.map((p, i) => (i === index ? { ...p, forfeited: true, resigned: true } : p));
+  const standing = players.filter((p) => !p.forfeited).length;
+  const turn = onTurnNow ? nextTurn(clash.turn, doneWith(players, games)) : clash.turn;
+  const over = turn === null || standing <= 1;
+  const next: ClashView = {
+    ...clash,
+    players,
+    turn: turn ?? clash.turn,
+    status: over ? 'COMPLETED' : clash.status,
+  };
+  return { clash: onTurnNow || over ? withTurnClock(next, updatedAt) : next, games };
+}
+
+/**
+ * Why `playerId` may not pass the turn on now (issue 23's stalled clash): only another playing member,
+ * only in an untimed clash, and only once the player on turn has not moved for CLASH_STALL_DAYS.
+ */
+export function refusePass(record: ClashRecord | null, playerId: number, now: number): ClashResult | null {
+  const refused = refuseResign(record, playerId);
+  if (refused || !record) return refused ?? refuseClash(404, 'clash-not-found');
+  if (record.clash.turnSeconds) return refuseClash(409, 'clash-timed');
+  if (record.clash.players[record.clash.turn]?.id === playerId) return refuseClash(409, 'clash-own-turn');
+  const stalled = stalledAt(record.clash);
+  if (stalled === null || now < stalled) return refuseClash(409, 'clash-not-stalled');
+  return null;
+}
+
+/** The boxes each player (in turn order) filled themselves: their sheet's, as a turn run out fills none. */
+export const fillsOf = ({ clash, games }: Pick<ClashRecord, 'clash' | 'games'>): number[] =>
+  clash.players.map((p) => {
+    const game = games[String(p.gameId)];
+    return game ? filledCount(game.state.sheet) : 0;
+  });
 
 /**
  * The games as they stand once the clash is over: a sheet left unfinished (its player forfeited, or the
@@ -174,7 +247,7 @@ export function afterTimeout(
  * rather than shown in progress for ever. Until then, the games as they are.
  */
 export function settledGames(clash: ClashView, games: Record<string, ClashGame>): Record<string, ClashGame> {
-  if (clash.status !== 'COMPLETED') return games;
+  if (!ended(clash)) return games;
   return Object.fromEntries(
     Object.entries(games).map(([id, game]) => [
       id,
@@ -185,10 +258,18 @@ export function settledGames(clash: ClashView, games: Record<string, ClashGame>)
   );
 }
 
-/** The clash with the clock started for the turn now on: a deadline when timed and in progress, else none. */
+/**
+ * The clash with the clock started for the turn now on: a deadline when timed and in progress, else
+ * none; and when that turn began, which an untimed clash's stall is counted from.
+ */
 export function withTurnClock(clash: ClashView, now: number): ClashView {
-  const seconds = clash.status === 'IN_PROGRESS' ? clash.turnSeconds : null;
-  return { ...clash, turnDeadline: seconds ? now + seconds * 1000 : null };
+  const playing = clash.status === 'IN_PROGRESS';
+  const seconds = playing ? clash.turnSeconds : null;
+  return {
+    ...clash,
+    turnDeadline: seconds ? now + seconds * 1000 : null,
+    turnStartedAt: playing ? now : null,
+  };
 }
 
 /** Which socket a request opens: the clash's own (`/api/ws/clashes/{id}`) or one of its games'. */

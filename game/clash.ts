@@ -4,12 +4,16 @@ import type { GameState } from './types';
 // out of time does.
 
 /**
- * A forfeited player (their turn clock ran out too often) ranks below everyone who played on, whatever
- * their total, and forfeited players tie among themselves: leaving the clash is the result, not the points
- * made before it. The final ranking, the crowns, the ratings and head-to-head all count by this.
+ * Whether the player at `index` ranks above the one at `other`: everyone who played on ranks above every
+ * forfeited player (leaving the clash is the result), then the higher total. Forfeited players rank
+ * among themselves by their totals too, so two who left with different totals do not share a place.
  */
-const rankKeys = (totals: readonly number[], forfeited: readonly boolean[]) =>
-  totals.map((total, index) => (forfeited[index] ? -Infinity : total));
+const above = (totals: readonly number[], forfeited: readonly boolean[], index: number, other: number) => {
+  const out = forfeited[index] === true;
+  const otherOut = forfeited[other] === true;
+  if (out !== otherOut) return !out;
+  return (totals[index] ?? 0) > (totals[other] ?? 0);
+};
 
 /**
  * The player on turn after `turn` has filled a box: the next one in turn order whose game is still in
@@ -26,16 +30,20 @@ export function nextTurn(turn: number, complete: readonly boolean[]): number | n
 
 /** Who wears the crown: every player tied on the best total (forfeited players never), by turn order. */
 export function crowned(totals: readonly number[], forfeited: readonly boolean[] = []): number[] {
-  if (totals.length === 0) return [];
-  const keys = rankKeys(totals, forfeited);
-  const best = Math.max(...keys);
-  return keys.flatMap((key, index) => (key === best ? [index] : []));
+  const playedOn = totals.flatMap((_, index) => (forfeited[index] ? [] : [index]));
+  if (playedOn.length === 0) return [];
+  const best = Math.max(...playedOn.map((index) => totals[index] ?? 0));
+  return playedOn.filter((index) => totals[index] === best);
 }
 
-/** Places by total, best first; tied totals share a place (1, 1, 3); forfeited players after the rest, tied. */
+/**
+ * Places, best first: those who played on by total, then the forfeited by total; tied totals share a
+ * place (1, 1, 3). The final ranking, the crowns, the ratings and head-to-head all count by this.
+ */
 export function places(totals: readonly number[], forfeited: readonly boolean[] = []): number[] {
-  const keys = rankKeys(totals, forfeited);
-  return keys.map((key) => 1 + keys.filter((other) => other > key).length);
+  return totals.map(
+    (_, index) => 1 + totals.filter((__, other) => above(totals, forfeited, other, index)).length,
+  );
 }
 
 /**

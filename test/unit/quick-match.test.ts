@@ -20,6 +20,7 @@ const player = (id: number, name: string): ClashPlayer => ({
   gameId: id * 10,
   crown: false,
   forfeited: false,
+  resigned: false,
   bot: false,
 });
 
@@ -34,6 +35,7 @@ const clash = (id: number): ClashResource => ({
   winner: null,
   turnSeconds: 60,
   turnDeadline: '2026-11-23T12:01:00.000Z',
+  turnStartedAt: '2026-11-23T12:00:00.000Z',
   createdAt: '2026-11-23T12:00:00.000Z',
   updatedAt: '2026-11-23T12:00:00.000Z',
   _links: { self: { href: `/api/clashes/${id}` } },

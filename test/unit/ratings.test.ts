@@ -30,14 +30,14 @@ describe('the places a rating counts', () => {
     ).toEqual([2, 1, 2]);
   });
 
-  it('put forfeited players below everyone who played on, tied among themselves whatever their totals', () => {
+  it('put forfeited players below everyone who played on, among themselves by their totals', () => {
     expect(
       ratingPlaces([
         { id: 1, score: 900, forfeited: true },
         { id: 2, score: 100 },
         { id: 3, score: 400, forfeited: true },
       ]),
-    ).toEqual([2, 1, 2]);
+    ).toEqual([2, 1, 3]);
   });
 });
 

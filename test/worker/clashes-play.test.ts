@@ -244,16 +244,16 @@ describe('the crown', () => {
   });
 
   it('goes to every player tied on the best total; the winner is the first of them in turn order', () => {
-    const tied = toClashResource(view([500, 620, 620]), null);
+    const tied = toClashResource(view([500, 620, 620]), null, Date.now());
     expect(tied.players.map((p) => p.crown)).toEqual([false, true, true]);
     expect(tied.winner).toEqual({ id: 11, name: 'P1' });
-    const single = toClashResource(view([700, 620]), null);
+    const single = toClashResource(view([700, 620]), null, Date.now());
     expect(single.players.map((p) => p.crown)).toEqual([true, false]);
     expect(single.winner).toEqual({ id: 10, name: 'P0' });
   });
 
   it('is nobody’s while the clash is being played', () => {
-    const playing = toClashResource({ ...view([700, 620]), status: 'IN_PROGRESS' }, null);
+    const playing = toClashResource({ ...view([700, 620]), status: 'IN_PROGRESS' }, null, Date.now());
     expect(playing.players.map((p) => p.crown)).toEqual([false, false]);
     expect(playing.winner).toBeNull();
   });

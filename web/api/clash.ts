@@ -33,13 +33,18 @@ export function useClash(id: number) {
   });
 }
 
-/** What the lobby can ask of a pending clash, each through its link (SPEC section 8: no link, no call). */
+/**
+ * What the lobby can ask of a pending clash, and a player of a running one (resign, pass a stalled turn),
+ * each through its link (SPEC section 8: no link, no call).
+ */
 export type ClashAction =
   | { type: 'accept'; playerId: number }
   | { type: 'decline'; playerId: number }
   | { type: 'add'; playerIds: number[] }
   | { type: 'remove'; playerIds: number[] }
-  | { type: 'delete' };
+  | { type: 'delete' }
+  | { type: 'resign' }
+  | { type: 'pass' };
 
 const MISSING: Record<ClashAction['type'], string> = {
   accept: 'clashes.errors.noAccept',
@@ -47,6 +52,8 @@ const MISSING: Record<ClashAction['type'], string> = {
   add: 'clashes.errors.noAdd',
   remove: 'clashes.errors.noRemove',
   delete: 'clashes.errors.noDelete',
+  resign: 'clashes.errors.noResign',
+  pass: 'clashes.errors.noPass',
 };
 
 /** The request an action makes: its link's href, method and body. */
@@ -65,6 +72,9 @@ export function clashRequest(
       return { href: link.href, method: 'PUT', body: { playerIds: action.playerIds } };
     case 'delete':
       return { href: link.href, method: 'DELETE' };
+    case 'resign':
+    case 'pass':
+      return { href: link.href, method: 'PUT' };
   }
 }
 

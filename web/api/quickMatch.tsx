@@ -13,9 +13,13 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { ClashResource } from '../../contract/clashes';
 import { QUICK_MATCH_TURN_SECONDS } from '../../contract/clashRules';
-import { QUICK_MATCH_HEARTBEAT_MS, type QuickMatchWaiting } from '../../contract/quickMatch';
+import {
+  QUICK_MATCH_HEARTBEAT_MS,
+  type QuickMatchSeated,
+  type QuickMatchWaiting,
+} from '../../contract/quickMatch';
 import { storeClash, useCreateClash, useYambBot } from './clashes';
-import { api, apiUrl, errorMessage } from './client';
+import { api, ApiError, apiUrl, errorMessage } from './client';
 import { usePresenceMessages } from './presence';
 import { botClashName, IDLE, quickMatchReducer, type QuickMatchState } from './quickMatchState';
 import { useSession } from './session';
@@ -67,6 +71,13 @@ function leaveQueue(): Promise<void> {
 
 const isClash = (answer: ClashResource | QuickMatchWaiting): answer is ClashResource => 'id' in answer;
 
+/** The clash a `quick-match-seated` refusal links to (its id from the link's href), or null. */
+function seatedClash(error: ApiError): number | null {
+  const href = (error.body as Partial<QuickMatchSeated> | undefined)?._links?.clash?.href ?? '';
+  const id = Number(/\/clashes\/(\d+)$/.exec(href)?.[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 export function QuickMatchProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -97,6 +108,10 @@ export function QuickMatchProvider({ children }: { children: ReactNode }) {
         else if (stopped) await leaveQueue();
       } catch (error) {
         if (stopped) return;
+        if (error instanceof ApiError && error.key === 'quick-match-seated') {
+          dispatch({ type: 'seated', clashId: seatedClash(error), message: error.message });
+          return;
+        }
         toast.error(errorMessage(error));
         dispatch({ type: 'cancel' });
       }

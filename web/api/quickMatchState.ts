@@ -4,13 +4,16 @@ import { QUICK_MATCH_BOT_OFFER_MS } from '../../contract/quickMatch';
 
 // What a tab's quick match is doing, as a reducer with no I/O (web/api/quickMatch.tsx does the calls):
 // idle; waiting in the queue since a moment of this tab's clock; leaving the queue for the practice bot;
-// or matched into a clash, shown for a moment with who was met.
+// or matched into a clash, shown for a moment with who was met; or refused because a quick match of theirs
+// is still being played (issue 23: one at a time), with the way to it.
 
 export type QuickMatchState =
   | { phase: 'idle' }
   | { phase: 'waiting'; since: number; keptWaiting: boolean }
   | { phase: 'bot' }
-  | { phase: 'matched'; clash: ClashResource; opponent: ClashPlayer | null };
+  | { phase: 'matched'; clash: ClashResource; opponent: ClashPlayer | null }
+  /** The server's `quick-match-seated`: `message` in the reader's language, the clash (null: opening). */
+  | { phase: 'seated'; clashId: number | null; message: string };
 
 export type QuickMatchEvent =
   | { type: 'join'; now: number }
@@ -23,6 +26,8 @@ export type QuickMatchEvent =
    * own request is taken up whatever the tab does now: the clash exists, and the partner is in it.
    */
   | { type: 'matched'; clash: ClashResource; me: number; own: boolean }
+  /** The queue refused the player: they play a quick match already. */
+  | { type: 'seated'; clashId: number | null; message: string }
   /** The match was shown, or the bot's clash was opened. */
   | { type: 'done' };
 
@@ -48,6 +53,10 @@ export function quickMatchReducer(state: QuickMatchState, event: QuickMatchEvent
       if (state.phase === 'matched') return state;
       if (state.phase === 'idle' && !event.own) return state;
       return { phase: 'matched', clash: event.clash, opponent: opponentOf(event.clash, event.me) };
+    case 'seated':
+      return state.phase === 'waiting'
+        ? { phase: 'seated', clashId: event.clashId, message: event.message }
+        : state;
     case 'done':
       return IDLE;
   }

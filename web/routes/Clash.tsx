@@ -95,6 +95,7 @@ function ClashScreen({ id }: { id: number }) {
       );
       break;
     case 'COMPLETED':
+    case 'ABANDONED':
       body = <CompletedClash clash={clash} viewerId={viewerId} />;
       break;
     default:

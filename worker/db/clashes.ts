@@ -57,6 +57,7 @@ export async function playerClashes(
           position: clashPlayers.position,
           score: clashPlayers.score,
           gameId: clashPlayers.gameId,
+          place: clashPlayers.place,
         })
         .from(clashPlayers)
         .innerJoin(players, eq(players.id, clashPlayers.playerId))

@@ -4,21 +4,25 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { CLASH_MAX_PLAYERS, CLASH_MIN_PLAYERS } from '../../contract/clashes';
 import type { PageRequest } from '../../contract/page';
 import { RATING_CHANGE_SORTS, RATING_SORTS, ratingValue } from '../../contract/ratings';
-import { rateClash, type RatedMember, ratingPlaces } from '../lib/ratings';
+import { playedEnough, rateClash, type RatedMember, ratingPlaces } from '../lib/ratings';
 import type { Database } from './client';
 import { orderOf, pageOf } from './pages';
 import { clashes, clashPlayers, players, ratingChanges } from './schema';
 
-/** A completed clash as its rating reads it: its players in turn order, when it ended. */
+/**
+ * A completed clash as its rating reads it: its players in turn order, each with the boxes they filled
+ * themselves (`fills`), when it ended.
+ */
 export interface CompletedClash {
   id: number;
-  players: (RatedMember & { bot?: boolean })[];
+  players: (RatedMember & { bot?: boolean; fills: number })[];
   completedAt: number;
 }
 
 /**
  * The statements that rate a completed clash, to run in the batch that records its result; none when it
- * is not rated (the bot or a guest among its players, a player gone). The new ratings are computed here
+ * is not rated (the bot or a guest among its players, a player gone, a player who filled fewer than
+ * CLASH_RATED_MIN_FILLS boxes). The new ratings are computed here
  * from the players' current ones; each player's update only applies while their rating_changes row for
  * the clash does not exist, and that row is inserted right after it in the same batch, so a retried
  * completion (the write-behind index writes again after a lost answer) rates nobody twice; and a rating
@@ -28,6 +32,7 @@ export async function ratingWrites(db: Database, clash: CompletedClash): Promise
   const members = clash.players;
   if (members.length < CLASH_MIN_PLAYERS || members.length > CLASH_MAX_PLAYERS) return [];
   if (members.some((m) => m.bot === true)) return [];
+  if (!playedEnough(members.map((m) => m.fills))) return [];
   const ids = members.map((m) => m.id);
   const rows = await db
     .select({

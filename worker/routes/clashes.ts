@@ -113,7 +113,10 @@ export const clashesRoutes = new Hono<Clashes>()
     const { rows, total } = all
       ? await playerClashes(db, null, query, null)
       : await playerClashes(db, me.id, query);
-    const items = rows.map((row) => toClashResource(clashViewOf(row.clash, row.owner, row.members), me.id));
+    const now = Date.now();
+    const items = rows.map((row) =>
+      toClashResource(clashViewOf(row.clash, row.owner, row.members), me.id, now),
+    );
     return c.json(page('clashes', items, query, total));
   })
   // A pending clash is for its players only; a started or finished one, anyone may watch.
@@ -137,6 +140,17 @@ export const clashesRoutes = new Hono<Clashes>()
     const room = await roomOf(c);
     const { playerIds } = await readJson(c, ClashPlayersBody);
     return answer(c, await room.remove(me.id, playerIds));
+  })
+  // A playing member resigns (a forfeit); another passes the turn of an untimed clash's stalled player.
+  .put('/:id/resign', async (c) => {
+    const me = await requirePlayer(c);
+    const room = await roomOf(c);
+    return answer(c, await room.resign(me.id));
+  })
+  .put('/:id/pass', async (c) => {
+    const me = await requirePlayer(c);
+    const room = await roomOf(c);
+    return answer(c, await room.pass(me.id));
   })
   // The owner deletes a pending clash (its self link); an admin, any clash, with its games and scores.
   .delete('/:id', async (c) => {

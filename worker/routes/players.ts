@@ -158,7 +158,7 @@ export const playersRoutes = new Hono<Players>()
     const viewerId = (await currentPlayer(c))?.id ?? null;
     const { rows, total } = await playerClashes(db, player.id, request, viewerId);
     const items = rows.map((row) =>
-      toClashResource(clashViewOf(row.clash, row.owner, row.members), viewerId),
+      toClashResource(clashViewOf(row.clash, row.owner, row.members), viewerId, Date.now()),
     );
     return c.json(page('clashes', items, request, total));
   })

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { QUICK_MATCH_TURN_SECONDS } from '../../contract/clashes';
-import type { QuickMatchWaiting } from '../../contract/quickMatch';
+import type { QuickMatchSeated, QuickMatchWaiting } from '../../contract/quickMatch';
 import { ratingValue } from '../../contract/ratings';
 import type { JoinResult, QueueEntry } from '../../durable-objects/QuickMatch';
 import { quickMatchQueue } from '../auth/access';
@@ -8,11 +8,12 @@ import { type AppContext, requirePlayer, type SessionVariables } from '../auth/s
 import { database } from '../db/client';
 import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
-import { AppError } from '../lib/errors';
+import { AppError, errorBody } from '../lib/errors';
 import { links } from '../lib/hal';
 import { log } from '../lib/log';
 import { notify } from '../lib/notify';
 import { openClash } from '../lib/openClash';
+import { clashPath } from '../lib/resources/clashes';
 import { clashPlayerOf, registeredPlayer } from './clashes';
 
 type QuickMatchRoutes = { Bindings: Env; Variables: SessionVariables };
@@ -34,7 +35,7 @@ function waiting(entry: QueueEntry): QuickMatchWaiting {
  * who waited first, opened with the ids the queue reserved (no D1 on the way to the players) or, with
  * none left, through D1. Should it fail, the partner goes back to the queue as they were.
  */
-async function matchWith(c: AppContext, me: PlayerRow, joined: Extract<JoinResult, { waiting: null }>) {
+async function matchWith(c: AppContext, me: PlayerRow, joined: Extract<JoinResult, { matched: QueueEntry }>) {
   const { matched: partner, reserved } = joined;
   const players = [partner.player, clashPlayerOf(me)];
   try {
@@ -47,11 +48,32 @@ async function matchWith(c: AppContext, me: PlayerRow, joined: Extract<JoinResul
       reserved,
     });
     if (!opened.ok) throw new AppError(opened.status, opened.key);
+    if (!reserved) await queueOf(c).opened([partner.playerId, me.id], opened.clash.id);
     return opened.clash;
   } catch (error) {
-    await queueOf(c).putBack(partner);
+    await queueOf(c).putBack(partner, me.id);
     throw error;
   }
+}
+
+/**
+ * Whether the player still plays in the quick match `clashId` the queue seated them in: its room (the
+ * truth; D1 may not have a just-paired clash yet) has it in progress, with them not out of it.
+ */
+async function stillSeated(c: AppContext, playerId: number, clashId: number): Promise<boolean> {
+  const held = await c.env.CLASH_ROOM.getByName(String(clashId)).get(playerId);
+  if (!held.ok) return false;
+  const me = held.clash.players.find((p) => p.id === playerId);
+  return held.clash.status === 'IN_PROGRESS' && me !== undefined && !me.forfeited;
+}
+
+/** 409: the player is in a quick match already (being opened, when `clashId` is null); the body links it. */
+function seatedAnswer(c: AppContext, clashId: number | null) {
+  const body: QuickMatchSeated = {
+    ...errorBody(c, 'quick-match-seated'),
+    _links: links({ clash: clashId !== null && clashPath(clashId) }),
+  };
+  return c.json(body, 409);
 }
 
 export const quickMatchRoutes = new Hono<QuickMatchRoutes>()
@@ -60,7 +82,17 @@ export const quickMatchRoutes = new Hono<QuickMatchRoutes>()
   // also a notification.
   .post('/', async (c) => {
     const me = await registeredPlayer(c);
-    const joined = await queueOf(c).join(clashPlayerOf(me), ratingValue(me.ratingMu));
+    const join = () => queueOf(c).join(clashPlayerOf(me), ratingValue(me.ratingMu));
+    let joined = await join();
+    // One quick match at a time (issue 23): the queue remembers the clash it seated the player in, and
+    // lets them in again once that clash is over for them.
+    if (joined.seated !== undefined) {
+      const seated = joined.seated;
+      if (seated === null || (await stillSeated(c, me.id, seated))) return seatedAnswer(c, seated);
+      await queueOf(c).release(me.id, seated);
+      joined = await join();
+      if (joined.seated !== undefined) return seatedAnswer(c, joined.seated);
+    }
     if (!joined.matched) return c.json(waiting(joined.waiting), 202);
     const clash = await matchWith(c, me, joined);
     // The room has sent MATCHED to both players' tabs already; the one who waited also gets it on the bell.

@@ -27,6 +27,8 @@ function clashState(clash: ClashResource, viewerId: number, t: TFunction) {
       const crowned = clash.players.filter((p) => p.crown).map((p) => p.name);
       return t('clashes.list.won', { names: crowned.join(', '), count: crowned.length });
     }
+    case 'ABANDONED':
+      return t('clashes.list.abandoned');
     default:
       return t('clashes.status.CANCELLED');
   }
@@ -47,7 +49,9 @@ function ClashItem({ clash, viewerId }: { clash: ClashResource; viewerId: number
           <span className="clash-item-name">{clash.name}</span>
           <span className="clash-item-date">{formatDate(clash.updatedAt, i18n.language)}</span>
         </span>
-        <span className="clash-item-state">{clashState(clash, viewerId, t)}</span>
+        <span className={`clash-item-state clash-item-state--${clash.status.toLowerCase()}`}>
+          {clashState(clash, viewerId, t)}
+        </span>
         <span className="clash-item-players">
           {clash.players.map((p) => (
             <span key={p.id} className="clash-item-player">

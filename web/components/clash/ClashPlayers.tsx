@@ -4,6 +4,7 @@ import { BotBadge } from '../player/BotBadge';
 import { PlayerRatingBadge } from '../player/RatingBadge';
 import { ClashAvatar } from './ClashAvatar';
 import { CrownIcon } from '../icons';
+import { OutBadge } from './FinalRanking';
 import { useOnline } from './useOnline';
 
 /** The players of a clash in turn order, with their totals and whose turn it is. */
@@ -30,11 +31,7 @@ export function ClashPlayers({ clash, viewerId }: { clash: ClashResource; viewer
               </span>
               <span className="clash-player-meta">
                 {current ? <span className="clash-player-turn">{t('clashes.live.onTurn')}</span> : null}
-                {player.forfeited ? (
-                  <span className="clash-player-out" title={t('clashes.live.forfeitedTitle')}>
-                    {t('clashes.live.forfeited')}
-                  </span>
-                ) : null}
+                <OutBadge player={player} />
                 {player.crown ? (
                   <span className="clash-player-crown">
                     <CrownIcon size={16} />

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import type { ClashResource } from '../../../contract/clashes';
+import { CLASH_RATED_MIN_FILLS, type ClashPlayer, type ClashResource } from '../../../contract/clashes';
 import { BotBadge } from '../player/BotBadge';
 import { ClashAvatar } from './ClashAvatar';
 import { CrownIcon } from '../icons';
 import { ranking } from './model';
 import { useOnline } from './useOnline';
 
-/** The end of a clash: places by total (ties share one), the crown on every winner. */
+/**
+ * The end of a clash: places by total (ties share one), the crown on every winner; an abandoned clash
+ * says why nobody won, and a clash between people states when a clash is rated (issue 23).
+ */
 export function FinalRanking({ clash, viewerId }: { clash: ClashResource; viewerId: number | null }) {
   const { t } = useTranslation();
   const online = useOnline();
@@ -25,11 +28,7 @@ export function FinalRanking({ clash, viewerId }: { clash: ClashResource; viewer
             <span className="ranking-name">
               {player.name}
               {player.bot ? <BotBadge /> : null}
-              {player.forfeited ? (
-                <span className="clash-player-out" title={t('clashes.live.forfeitedTitle')}>
-                  {t('clashes.live.forfeited')}
-                </span>
-              ) : null}
+              <OutBadge player={player} />
               {player.id === viewerId ? <span className="clash-you"> {t('clashes.you')}</span> : null}
               {player.crown ? (
                 <span className="ranking-crown">
@@ -45,6 +44,28 @@ export function FinalRanking({ clash, viewerId }: { clash: ClashResource; viewer
           </li>
         ))}
       </ol>
+      {clash.status === 'ABANDONED' ? (
+        <p className="clash-ranking-note">{t('clashes.ranking.abandoned')}</p>
+      ) : null}
+      {clash.players.some((p) => p.bot) ? null : (
+        <p className="clash-ranking-note">
+          {t('clashes.ranking.ratedRule', { count: CLASH_RATED_MIN_FILLS })}
+        </p>
+      )}
     </section>
+  );
+}
+
+/** A player out of the clash: resigned, or forfeited by the clock. */
+export function OutBadge({ player }: { player: ClashPlayer }) {
+  const { t } = useTranslation();
+  if (!player.forfeited) return null;
+  const [label, title] = player.resigned
+    ? [t('clashes.live.resigned'), t('clashes.live.resignedTitle')]
+    : [t('clashes.live.forfeited'), t('clashes.live.forfeitedTitle')];
+  return (
+    <span className="clash-player-out" title={title}>
+      {label}
+    </span>
   );
 }

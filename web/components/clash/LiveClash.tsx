@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import type { ClashClientMessage, ClashResource } from '../../../contract/clashes';
+import { CLASH_STALL_DAYS, type ClashClientMessage, type ClashResource } from '../../../contract/clashes';
+import { type ClashAction, useClashAction } from '../../api/clash';
 import { useLayout } from '../../layout';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { toastError } from '../Toasts';
 import { ClashBoard } from './ClashBoard';
 import { ClashPlayers } from './ClashPlayers';
 import { ClashTalk } from './ClashTalk';
@@ -54,6 +58,64 @@ export function LiveClash({ clash, viewerId, send, onOffline }: LiveClashProps) 
       {current?.gameId ? (
         <ClashBoard key={current.gameId} gameId={current.gameId} viewerId={viewerId} banner={banner} />
       ) : null}
+      <ClashActions clash={clash} />
+    </div>
+  );
+}
+
+/**
+ * A playing member's ways out of a running clash (issue 23): resign (after a confirmation) and, when the
+ * player on turn has stalled an untimed clash for CLASH_STALL_DAYS, pass their turn. Each button stands
+ * for the link the server gave this viewer.
+ */
+function ClashActions({ clash }: { clash: ClashResource }) {
+  const { t } = useTranslation();
+  const action = useClashAction(clash.id);
+  const [confirming, setConfirming] = useState(false);
+  const current = onTurn(clash);
+  const links = clash._links;
+  if (!links.resign && !links.pass) return null;
+  const run = (next: ClashAction, done: string) =>
+    action.mutate(next, { onSuccess: () => toast.success(done), onError: toastError });
+  return (
+    <div className="clash-actions">
+      {links.pass && current ? (
+        <div className="clash-pass">
+          <p className="clash-pass-hint">
+            {t('clashes.live.passHint', { name: current.name, days: CLASH_STALL_DAYS })}
+          </p>
+          <button
+            type="button"
+            className="button"
+            disabled={action.isPending}
+            onClick={() => run({ type: 'pass' }, t('clashes.live.passDone', { name: current.name }))}
+          >
+            {t('clashes.live.pass', { name: current.name })}
+          </button>
+        </div>
+      ) : null}
+      {links.resign ? (
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={action.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          {t('clashes.live.resign')}
+        </button>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t('clashes.live.resignTitle')}
+        message={t('clashes.live.resignText', { name: clash.name })}
+        confirmLabel={t('clashes.live.resign')}
+        danger
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          run({ type: 'resign' }, t('clashes.live.resignDone'));
+        }}
+      />
     </div>
   );
 }

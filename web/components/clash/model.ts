@@ -6,15 +6,19 @@ import { places } from '../../../game';
 /** The groups of /clashes, in the order they are shown. */
 export const CLASH_GROUPS: readonly ClashStatus[] = ['IN_PROGRESS', 'PENDING', 'COMPLETED', 'CANCELLED'];
 
+/** The group a clash is listed in: an abandoned clash is finished too, and listed with the completed. */
+const groupOf = (status: ClashStatus): ClashStatus => (status === 'ABANDONED' ? 'COMPLETED' : status);
+
 /** The clashes of each status, each group in the order given (the list comes newest change first). */
 export function groupClashes(clashes: readonly ClashResource[]): Record<ClashStatus, ClashResource[]> {
   const groups: Record<ClashStatus, ClashResource[]> = {
     IN_PROGRESS: [],
     PENDING: [],
     COMPLETED: [],
+    ABANDONED: [],
     CANCELLED: [],
   };
-  for (const clash of clashes) groups[clash.status]?.push(clash);
+  for (const clash of clashes) groups[groupOf(clash.status)]?.push(clash);
   return groups;
 }
 
@@ -38,12 +42,15 @@ export interface RankedPlayer {
   total: number;
 }
 
-/** The final ranking: best total first, ties in turn order, sharing their place; forfeited players last. */
-export function ranking(clash: Pick<ClashResource, 'players'>): RankedPlayer[] {
+/**
+ * The final ranking: best total first, ties in turn order, sharing their place; forfeited players after
+ * those who played on, by their totals too. In an abandoned clash nobody played on: by totals alone.
+ */
+export function ranking(clash: Pick<ClashResource, 'players' | 'status'>): RankedPlayer[] {
   const totals = clash.players.map((p) => p.score ?? 0);
   const placeOf = places(
     totals,
-    clash.players.map((p) => p.forfeited),
+    clash.players.map((p) => clash.status !== 'ABANDONED' && p.forfeited),
   );
   return clash.players
     .map((player, index) => ({ player, place: placeOf[index], total: totals[index], index }))

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { usePlayer } from '../../api/players';
 import { useQuickMatch } from '../../api/quickMatch';
 import { botOffered, formatWait } from '../../api/quickMatchState';
@@ -125,6 +126,29 @@ function Met({ opponentId, name }: { opponentId: number; name: string }) {
   );
 }
 
+/** The queue said no: a quick match of the player's is still being played; the way to it, and Close. */
+function Seated({ clashId, message }: { clashId: number | null; message: string }) {
+  const { t } = useTranslation();
+  const { dismiss } = useQuickMatch();
+  return (
+    <section className="quick-match-panel quick-match-panel--seated" aria-label={t('quickMatch.panel')}>
+      <p className="quick-match-text" role="alert">
+        {message}
+      </p>
+      <div className="quick-match-actions">
+        {clashId !== null ? (
+          <Link className="button button-primary" to={`/clashes/${clashId}`} onClick={dismiss}>
+            {t('quickMatch.openSeated')}
+          </Link>
+        ) : null}
+        <button type="button" className="button" onClick={dismiss}>
+          {t('quickMatch.close')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
 /**
  * The quick match on every page: the wait with its clock and Cancel, the bot offered after
  * QUICK_MATCH_BOT_OFFER_MS, and for a moment who was met, over the clash that just opened.
@@ -136,5 +160,6 @@ export function QuickMatchPanel() {
     const opponent = state.opponent;
     return opponent ? <Met key={state.clash.id} opponentId={opponent.id} name={opponent.name} /> : null;
   }
+  if (state.phase === 'seated') return <Seated clashId={state.clashId} message={state.message} />;
   return <Waiting />;
 }

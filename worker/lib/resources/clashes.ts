@@ -5,7 +5,7 @@ import type {
   ClashType,
   TurnSeconds,
 } from '../../../contract/clashes';
-import { CLASH_MAX_PLAYERS, CLASH_MIN_PLAYERS } from '../../../contract/clashes';
+import { CLASH_MAX_PLAYERS, CLASH_MIN_PLAYERS, CLASH_STALL_MS } from '../../../contract/clashes';
 import type { PlayerRef } from '../../../contract/players';
 import { crowned } from '../../../game';
 import type { ClashRow } from '../../db/schema';
@@ -26,6 +26,10 @@ export interface ClashMember {
   missed?: number;
   /** Out of the clash after too many missed turns: skipped from then on, ranked below those who played on. */
   forfeited?: boolean;
+  /** Forfeited by resigning (issue 23), not by the clock. */
+  resigned?: boolean;
+  /** Read from the D1 index only: the place written at the end (rooms compute it). */
+  place?: number | null;
 }
 
 /**
@@ -49,8 +53,18 @@ export interface ClashView {
   turnSeconds?: TurnSeconds | null;
   /** When the turn on the clock runs out, epoch ms; null when untimed or not in progress. */
   turnDeadline?: number | null;
+  /**
+   * When the turn of the player on turn began, epoch ms; absent in records stored before issue 23 (their
+   * updatedAt stands in: the last change was the turn's start or a move in it, so it never comes early).
+   */
+  turnStartedAt?: number | null;
   /** Paired by the quick-match queue (issue 15). */
   quickMatch?: boolean;
+  /**
+   * Read from the D1 index, which knows neither the clock nor who forfeited: the links that depend on
+   * them (resign, pass) come from the room only.
+   */
+  indexed?: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -64,36 +78,64 @@ export const clashViewOf = (clash: ClashRow, owner: PlayerRef, members: ClashMem
   owner,
   players: members,
   turn: clash.turn,
+  indexed: true,
   createdAt: clash.createdAt,
   updatedAt: clash.updatedAt,
 });
 
 export const clashPath = (id: number) => `/api/clashes/${id}`;
 
-/** What the viewer may do with the clash now; every clash link is decided here and only here. */
-export function clashPermissions(clash: ClashView, viewerId: number | null) {
+/**
+ * When an untimed clash's player on turn counts as stalling (CLASH_STALL_MS after their turn began), so
+ * that the others may pass their turn; null for a timed clash, whose clock passes it, or one not played.
+ */
+export function stalledAt(clash: ClashView): number | null {
+  if (clash.status !== 'IN_PROGRESS' || clash.indexed === true || clash.turnSeconds) return null;
+  return (clash.turnStartedAt ?? clash.updatedAt) + CLASH_STALL_MS;
+}
+
+/**
+ * What the viewer may do with the clash now (`now`, epoch ms: the pass link comes with time); every clash
+ * link is decided here and only here.
+ */
+export function clashPermissions(clash: ClashView, viewerId: number | null, now: number) {
   const pending = clash.status === 'PENDING';
   const owner = pending && viewerId === clash.owner.id;
   const invited = pending && clash.players.some((p) => p.id === viewerId && p.status === 'PENDING');
   const removable = clash.players.filter((p) => p.id !== clash.owner.id && p.status !== 'ACCEPTED');
+  const seatIndex = clash.players.findIndex((p) => p.id === viewerId);
+  const seated =
+    clash.status === 'IN_PROGRESS' &&
+    clash.indexed !== true &&
+    seatIndex >= 0 &&
+    clash.players[seatIndex]?.forfeited !== true;
+  const stalled = stalledAt(clash);
   return {
     answer: invited,
     add: owner && clash.players.length < CLASH_MAX_PLAYERS,
     remove: owner && clash.players.length > CLASH_MIN_PLAYERS && removable.length > 0,
     delete: owner,
+    resign: seated,
+    pass: seated && seatIndex !== clash.turn && stalled !== null && now >= stalled,
   };
 }
 
-/** The indices (in turn order) of the players who wear the crown: none until the clash is completed. */
-export const crownsOf = (clash: ClashView): Set<number> =>
-  clash.status === 'COMPLETED'
-    ? new Set(
-        crowned(
-          clash.players.map((p) => p.score ?? 0),
-          clash.players.map((p) => p.forfeited === true),
-        ),
-      )
-    : new Set();
+/**
+ * The indices (in turn order) of the players who wear the crown: none until the clash is completed, and
+ * none in an abandoned one. Read from the D1 index, whose players carry their places but not who
+ * forfeited, the crown is the first place's.
+ */
+export function crownsOf(clash: ClashView): Set<number> {
+  if (clash.status !== 'COMPLETED') return new Set();
+  const placed = clash.players.every((p) => typeof p.place === 'number');
+  if (placed) return new Set(clash.players.flatMap((p, index) => (p.place === 1 ? [index] : [])));
+  return new Set(
+    crowned(
+      clash.players.map((p) => p.score ?? 0),
+      clash.players.map((p) => p.forfeited === true),
+    ),
+  );
+}
 
 /** The winner of a completed clash: the first crowned player in turn order (the room's index writes it). */
 export function winnerOf(clash: ClashView): ClashMember | null {
@@ -101,10 +143,13 @@ export function winnerOf(clash: ClashView): ClashMember | null {
   return crowns.size ? (clash.players[Math.min(...crowns)] ?? null) : null;
 }
 
-/** The clash as `viewerId` sees it: links only for what they may do now, the crowns once it is over. */
-export function toClashResource(clash: ClashView, viewerId: number | null): ClashResource {
+/**
+ * The clash as `viewerId` sees it at `now` (epoch ms): links only for what they may do now, the crowns
+ * once it is over.
+ */
+export function toClashResource(clash: ClashView, viewerId: number | null, now: number): ClashResource {
   const base = clashPath(clash.id);
-  const may = clashPermissions(clash, viewerId);
+  const may = clashPermissions(clash, viewerId, now);
   const crowns = crownsOf(clash);
   const winner = winnerOf(clash);
   return {
@@ -123,6 +168,7 @@ export function toClashResource(clash: ClashView, viewerId: number | null): Clas
       crown: crowns.has(index),
       bot: p.bot === true,
       forfeited: p.forfeited === true,
+      resigned: p.resigned === true,
     })),
     turn: clash.turn,
     winner: winner ? { id: winner.id, name: winner.name } : null,
@@ -131,6 +177,8 @@ export function toClashResource(clash: ClashView, viewerId: number | null): Clas
       clash.status === 'IN_PROGRESS' && clash.turnDeadline
         ? new Date(clash.turnDeadline).toISOString()
         : null,
+    turnStartedAt:
+      clash.status === 'IN_PROGRESS' ? new Date(clash.turnStartedAt ?? clash.updatedAt).toISOString() : null,
     createdAt: new Date(clash.createdAt).toISOString(),
     updatedAt: new Date(clash.updatedAt).toISOString(),
     _links: links({
@@ -140,6 +188,8 @@ export function toClashResource(clash: ClashView, viewerId: number | null): Clas
       add: may.add && `${base}/add`,
       remove: may.remove && `${base}/remove`,
       delete: may.delete && base,
+      resign: may.resign && `${base}/resign`,
+      pass: may.pass && `${base}/pass`,
     }),
   };
 }
