@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DICE_SPEEDS, type Language } from './preferences';
+import { DICE_SPEEDS, INVITATIONS, type Language } from './preferences';
 import type { Health } from './health';
 import type { Links } from './links';
 import type { Rating } from './ratings';
@@ -77,6 +77,8 @@ export const PreferencesBody = v.object({
   theme: v.pipe(v.optional(v.string('theme-invalid'), ''), v.picklist(['dark', 'light'], 'theme-invalid')),
   // Added later: a client that does not know it sends none and gets SPEC's animation.
   diceSpeed: v.optional(v.picklist(DICE_SPEEDS, 'dice-speed-invalid'), 'normal'),
+  // Only the settings screen sends it: a body without it (the theme or language saved) keeps the stored one.
+  invitations: v.optional(v.picklist(INVITATIONS, 'invitations-invalid')),
 });
 
 /** GET /api/players/{id}/stats: the figures of a player's detail. */

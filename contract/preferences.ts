@@ -7,9 +7,24 @@ export type Theme = 'dark' | 'light';
 export type DiceSpeed = 'normal' | 'fast' | 'off';
 export const DICE_SPEEDS: readonly DiceSpeed[] = ['normal', 'fast', 'off'];
 
-/** GET/PUT /api/players/{id}/preferences (SPEC.md section 3: any other field is not shown). */
+/**
+ * Who may invite the player to a clash (issue 23): anyone, or only players they have played a started
+ * clash with. "Known" would take in the players they follow too, once following exists.
+ */
+export type Invitations = 'everyone' | 'known';
+export const INVITATIONS: readonly Invitations[] = ['everyone', 'known'];
+
+/** The preferences a browser keeps too (a guest's only ones), applied from the first paint. */
 export interface Preferences {
   language: Language;
   theme: Theme;
   diceSpeed: DiceSpeed;
+}
+
+/**
+ * GET/PUT /api/players/{id}/preferences (SPEC.md section 3: any other field is not shown): the browser's
+ * preferences and the account's own, which only the server keeps.
+ */
+export interface AccountPreferences extends Preferences {
+  invitations: Invitations;
 }

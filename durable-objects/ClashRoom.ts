@@ -68,6 +68,9 @@ const CLASH_KEY = 'clash';
 const saidKey = (playerId: number) => `said-${playerId}`;
 /** Set when the player was told it is their turn; cleared when they next open the clash. */
 const toldTurnKey = (playerId: number) => `told-turn-${playerId}`;
+/** Set once the player was told of being invited to (or removed from) this clash: never twice (issue 23). */
+const toldOnceKey = (kind: OnceKind, playerId: number) => `told-${kind}-${playerId}`;
+type OnceKind = Extract<NotificationKind, 'clash-invitation' | 'clash-removed'>;
 /** Set with a clash's completion until everyone is told of it, which waits for D1 to have it. */
 const COMPLETION_UNTOLD_KEY = 'completion-untold';
 /** A start that D1 refused is tried again after this long, if nobody asks before. */
@@ -158,14 +161,14 @@ export class ClashRoom extends Server {
     // with reserved ids, no row exists yet and the first index write inserts them.
     if (!init.gameIds) this.#index.markCurrent(1);
     this.#alarms.set('expire', init.createdAt + CLASH_PENDING_TTL_MS);
-    if (!init.quickMatch) this.#tell(record, init.players.slice(1), 'clash-invitation', init.owner.name);
+    if (!init.quickMatch) this.#tellOnce(record, init.players.slice(1), 'clash-invitation', init.owner.name);
     // Against the bot alone, or quick-matched, everyone has accepted already.
     return (await this.#start(init.gameIds)) ?? this.#answer(init.owner.id);
   }
 
   /**
-   * The clash as the viewer may see it: a pending clash to its players only (401 to the anonymous,
-   * 403 to others); a started or finished one to anyone. A start that D1 refused is retried here.
+   * The clash as the viewer may see it: one that never started to its players only (404 to anyone
+   * else); a started or finished one to anyone. A start that D1 refused is retried here.
    */
   async get(viewerId: number | null): Promise<ClashResult> {
     if (readyToStart(this.#load())) await this.#start();
@@ -233,7 +236,7 @@ export class ClashRoom extends Server {
     const access = { ...record.access, ...Object.fromEntries(invited.map((p) => [String(p.id), p.access])) };
     const next = this.#commit(record, { ...record.clash, players }, { access });
     await this.#published(next);
-    this.#tell(next, invited, 'clash-invitation', record.clash.owner.name);
+    this.#tellOnce(next, invited, 'clash-invitation', record.clash.owner.name);
     return (await this.#start()) ?? this.#answer(ownerId);
   }
 
@@ -247,7 +250,7 @@ export class ClashRoom extends Server {
     const removed = record.clash.players.filter((p) => playerIds.includes(p.id));
     const next = this.#leave(record, playerIds);
     await this.#published(next);
-    this.#tell(next, removed, 'clash-removed', record.clash.owner.name);
+    this.#tellOnce(next, removed, 'clash-removed', record.clash.owner.name);
     return (await this.#start()) ?? this.#answer(ownerId);
   }
 
@@ -763,6 +766,16 @@ export class ClashRoom extends Server {
           );
       })
       .catch((error) => log('rating-changes', error));
+  }
+
+  /**
+   * Tells those of `to` not told of `kind` by this clash before: an owner who adds and removes the same
+   * player over and over sends them one invitation and one removal notice, not one each time.
+   */
+  #tellOnce(record: ClashRecord, to: { id: number }[], kind: OnceKind, player: string) {
+    const untold = to.filter((p) => !this.ctx.storage.kv.get<boolean>(toldOnceKey(kind, p.id)));
+    for (const p of untold) this.ctx.storage.kv.put(toldOnceKey(kind, p.id), true);
+    this.#tell(record, untold, kind, player);
   }
 
   /**

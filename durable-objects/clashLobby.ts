@@ -7,7 +7,13 @@ import {
   ClashClientMessage,
 } from '../contract/clashes';
 import { filledCount, newGame, nextTurn, timedOut, totalSum } from '../game';
-import { acceptsAtOnce, type ClashMember, type ClashView, stalledAt } from '../worker/lib/resources/clashes';
+import {
+  acceptsAtOnce,
+  type ClashMember,
+  type ClashView,
+  neverStarted,
+  stalledAt,
+} from '../worker/lib/resources/clashes';
 import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
 import {
   type ClashGame,
@@ -41,16 +47,20 @@ export const botOnTurn = (record: ClashRecord): ClashMember | null => {
   return player?.bot ? player : null;
 };
 
-/** Why the clash may not be seen by the viewer: a pending clash is its players' only. */
+/**
+ * Why the clash may not be seen by the viewer: one that never started is its players' only, and to
+ * anyone else it does not exist (404, whatever they ask of it: issue 23).
+ */
 export function refuseView(record: ClashRecord | null, viewerId: number | null): ClashResult | null {
-  if (!record) return refuseClash(404, 'clash-not-found');
-  if (record.clash.status !== 'PENDING' || memberOf(record, viewerId)) return null;
-  return viewerId === null ? refuseClash(401, 'unauthorized') : refuseClash(403, 'forbidden');
+  if (!record || (neverStarted(record.clash.status) && !memberOf(record, viewerId)))
+    return refuseClash(404, 'clash-not-found');
+  return null;
 }
 
 /** Why `playerId` may not answer the invitation now, or null when they may. */
 export function refuseAnswer(record: ClashRecord | null, playerId: number): ClashResult | null {
-  if (!record) return refuseClash(404, 'clash-not-found');
+  const hidden = refuseView(record, playerId);
+  if (hidden || !record) return hidden ?? refuseClash(404, 'clash-not-found');
   if (record.clash.status !== 'PENDING') return refuseClash(409, 'clash-not-pending');
   if (memberOf(record, playerId)?.status !== 'PENDING') return refuseClash(409, 'not-invited');
   return null;
@@ -58,7 +68,8 @@ export function refuseAnswer(record: ClashRecord | null, playerId: number): Clas
 
 /** Why `ownerId` may not manage the clash now, or null when they may. */
 export function refuseManage(record: ClashRecord | null, ownerId: number): ClashResult | null {
-  if (!record) return refuseClash(404, 'clash-not-found');
+  const hidden = refuseView(record, ownerId);
+  if (hidden || !record) return hidden ?? refuseClash(404, 'clash-not-found');
   if (record.clash.owner.id !== ownerId) return refuseClash(403, 'not-clash-owner');
   if (record.clash.status !== 'PENDING') return refuseClash(409, 'clash-not-pending');
   return null;

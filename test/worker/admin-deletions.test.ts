@@ -105,9 +105,15 @@ describe('an admin deleting a clash', () => {
     const [owner, invited, stranger] = (await players(3)) as [Session, Session, Session];
     const clash = await createClash(owner, [invited]);
     await expectError(
-      await call(`/clashes/${clash.id}`, { method: 'DELETE', jar: stranger.jar }),
+      await call(`/clashes/${clash.id}`, { method: 'DELETE', jar: invited.jar }),
       403,
       'not-clash-owner',
+    );
+    // To a player not in it, a pending clash is no clash (issue 23).
+    await expectError(
+      await call(`/clashes/${clash.id}`, { method: 'DELETE', jar: stranger.jar }),
+      404,
+      'clash-not-found',
     );
     const boss = await admin();
     expect((await call(`/clashes/${clash.id}`, { method: 'DELETE', jar: boss.jar })).status).toBe(204);

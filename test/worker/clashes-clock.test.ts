@@ -67,6 +67,8 @@ describe('the turn clock', () => {
       await call('/clashes/', { method: 'POST', jar: owner.jar, body: body() }),
     );
     expect(untimed).toMatchObject({ turnSeconds: null, turnDeadline: null });
+    // One pending clash at a time between an owner and a player (issue 23): this one goes first.
+    expect((await call(`/clashes/${untimed.id}`, { method: 'DELETE', jar: owner.jar })).status).toBe(204);
     for (const bad of [45, 0, -30, '60', 1e9]) {
       await expectError(
         await call('/clashes/', { method: 'POST', jar: owner.jar, body: body(bad) }),

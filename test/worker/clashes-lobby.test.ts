@@ -58,13 +58,13 @@ describe('creating a clash', () => {
       ]);
   });
 
-  it('an invited player sees accept and decline links; a stranger gets 403, the anonymous 401', async () => {
+  it('an invited player sees accept and decline links; to a stranger and the anonymous it is no clash (404)', async () => {
     const [owner, invited, stranger] = await players(3);
     const clash = await createClash(owner, [invited]);
     const seen = await json<Clash>(await getClash(invited, clash.id));
     expect(linkNames(seen)).toEqual(['accept', 'decline', 'self']);
-    await expectError(await getClash(stranger, clash.id), 403, 'forbidden');
-    await expectError(await getClash(null, clash.id), 401, 'unauthorized');
+    await expectError(await getClash(stranger, clash.id), 404, 'clash-not-found');
+    await expectError(await getClash(null, clash.id), 404, 'clash-not-found');
     await expectError(await getClash(owner, 987_654), 404, 'clash-not-found');
   });
 
@@ -146,11 +146,12 @@ describe('answering an invitation', () => {
       409,
       'not-invited',
     );
+    // Someone who is not in it learns nothing of it (issue 23: it answered 409 not-invited).
     const stranger = await player();
     await expectError(
       await lobby(stranger, clash.id, 'decline', { playerId: stranger.player.id }),
-      409,
-      'not-invited',
+      404,
+      'clash-not-found',
     );
     const accepted = await answer(invited, clash.id, 'accept');
     expect(accepted.status).toBe('PENDING');
@@ -177,7 +178,7 @@ describe('answering an invitation', () => {
     expect(after.players.map((p) => p.id)).toEqual([owner.player.id, b.player.id]);
     expect((await clashPlayerRows(clash.id)).map((r) => r.playerId)).toEqual([owner.player.id, b.player.id]);
     // The one who declined is no longer in it: a pending clash is not theirs to see.
-    await expectError(await getClash(a, clash.id), 403, 'forbidden');
+    await expectError(await getClash(a, clash.id), 404, 'clash-not-found');
     expect(await notifications(owner.player.id, 'clash-declined')).toHaveLength(1);
 
     const cancelled = await answer(b, clash.id, 'decline');
@@ -186,8 +187,9 @@ describe('answering an invitation', () => {
     expect(await notifications(owner.player.id, 'clash-cancelled')).toEqual([
       { kind: 'clash-cancelled', params: { clash: clash.name }, link: `/clashes/${clash.id}` },
     ]);
-    // A cancelled clash may be watched like a finished one, but nobody acts on it any more.
-    expect(linkNames(await json<Clash>(await getClash(null, clash.id)))).toEqual(['self']);
+    // Cancelled before it started, it stays its players' only; nobody acts on it any more.
+    expect(linkNames(await json<Clash>(await getClash(owner, clash.id)))).toEqual(['self']);
+    await expectError(await getClash(null, clash.id), 404, 'clash-not-found');
     await expectError(
       await lobby(owner, clash.id, 'add', { playerIds: [a.player.id] }),
       409,
@@ -195,10 +197,16 @@ describe('answering an invitation', () => {
     );
   });
 
-  it('a guest cannot accept', async () => {
+  it('a guest cannot accept: a pending clash is no clash to them, a started one is not for guests', async () => {
     const [owner, invited] = await players(2);
     const clash = await createClash(owner, [invited]);
     const guest = await registerGuest();
+    await expectError(
+      await lobby(guest, clash.id, 'accept', { playerId: guest.player.id }),
+      404,
+      'clash-not-found',
+    );
+    await answer(invited, clash.id, 'accept');
     await expectError(
       await lobby(guest, clash.id, 'accept', { playerId: guest.player.id }),
       403,

@@ -23,16 +23,16 @@ describe('the clash socket', () => {
     await expectError(await upgrade(987_654, guest.cookie), 404, 'clash-not-found');
   });
 
-  it('is 403 for a signed-in player who is not in the pending clash', async () => {
+  it('is 404 for a signed-in player who is not in the pending clash: it is no clash to them', async () => {
     const [owner, invited, stranger] = await players(3);
     const clash = await createClash(owner, [invited]);
-    await expectError(await upgrade(clash.id, stranger.cookie), 403, 'forbidden');
+    await expectError(await upgrade(clash.id, stranger.cookie), 404, 'clash-not-found');
   });
 
-  it('is 401 without a session while the clash is pending', async () => {
+  it('is 404 without a session while the clash is pending', async () => {
     const [owner, invited] = await players(2);
     const clash = await createClash(owner, [invited]);
-    await expectError(await upgrade(clash.id), 401, 'unauthorized');
+    await expectError(await upgrade(clash.id), 404, 'clash-not-found');
   });
 
   it('opens for each player of the pending clash, invited ones included', async () => {

@@ -269,17 +269,24 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
     await expectError(await call(href, { jar }), 404, 'preferences-not-found');
     const saved = await call(href, { method: 'PUT', jar, body: { language: 'hr', theme: 'light' } });
     expect(saved.status).toBe(200);
-    expect(await json(saved)).toEqual({ language: 'hr', theme: 'light', diceSpeed: 'normal' });
+    expect(await json(saved)).toEqual({
+      language: 'hr',
+      theme: 'light',
+      diceSpeed: 'normal',
+      invitations: 'everyone',
+    });
     expect(await json(await call(href, { jar }))).toEqual({
       language: 'hr',
       theme: 'light',
       diceSpeed: 'normal',
+      invitations: 'everyone',
     });
     await call(href, { method: 'PUT', jar, body: { language: 'en-US', theme: 'dark', extra: 1 } });
     expect(await json(await call(href, { jar }))).toEqual({
       language: 'en-US',
       theme: 'dark',
       diceSpeed: 'normal',
+      invitations: 'everyone',
     });
   });
 
@@ -292,8 +299,18 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
         jar,
         body: { language: 'hr', theme: 'dark', diceSpeed },
       });
-      expect(await json(saved)).toEqual({ language: 'hr', theme: 'dark', diceSpeed });
-      expect(await json(await call(href, { jar }))).toEqual({ language: 'hr', theme: 'dark', diceSpeed });
+      expect(await json(saved)).toEqual({
+        language: 'hr',
+        theme: 'dark',
+        diceSpeed,
+        invitations: 'everyone',
+      });
+      expect(await json(await call(href, { jar }))).toEqual({
+        language: 'hr',
+        theme: 'dark',
+        diceSpeed,
+        invitations: 'everyone',
+      });
     }
     await call(href, { method: 'PUT', jar, body: { language: 'hr', theme: 'dark', diceSpeed: 'off' } });
     await call(href, { method: 'PUT', jar, body: { language: 'en', theme: 'light' } });
@@ -301,6 +318,30 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       language: 'en-US',
       theme: 'light',
       diceSpeed: 'normal',
+      invitations: 'everyone',
+    });
+  });
+
+  it('keep who may send clash invitations when a later body (the theme or language saved) leaves it out', async () => {
+    const { jar, player } = await registerPlayer();
+    const href = player._links.preferences?.href as string;
+    const saved = await call(href, {
+      method: 'PUT',
+      jar,
+      body: { language: 'hr', theme: 'dark', invitations: 'known' },
+    });
+    expect(await json(saved)).toEqual({
+      language: 'hr',
+      theme: 'dark',
+      diceSpeed: 'normal',
+      invitations: 'known',
+    });
+    await call(href, { method: 'PUT', jar, body: { language: 'en', theme: 'light', diceSpeed: 'fast' } });
+    expect(await json(await call(href, { jar }))).toEqual({
+      language: 'en-US',
+      theme: 'light',
+      diceSpeed: 'fast',
+      invitations: 'known',
     });
   });
 
@@ -311,7 +352,12 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       jar,
       body: { language: 'en', theme: 'dark' },
     });
-    expect(await json(saved)).toEqual({ language: 'en-US', theme: 'dark', diceSpeed: 'normal' });
+    expect(await json(saved)).toEqual({
+      language: 'en-US',
+      theme: 'dark',
+      diceSpeed: 'normal',
+      invitations: 'everyone',
+    });
   });
 
   it.each([
@@ -321,6 +367,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
     [{ language: 'hr' }, 'theme-invalid'],
     [{ language: 'hr', theme: 'dark', diceSpeed: 'slow' }, 'dice-speed-invalid'],
     [{ language: 'hr', theme: 'dark', diceSpeed: 0 }, 'dice-speed-invalid'],
+    [{ language: 'hr', theme: 'dark', invitations: 'friends' }, 'invitations-invalid'],
   ])('refuses %j with %s', async (body, key) => {
     const { jar, player } = await registerPlayer();
     await expectError(

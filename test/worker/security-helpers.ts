@@ -46,7 +46,10 @@ export interface Fixtures {
   dailyGameId: number;
   /** A started clash: `member` owns it, `nonMember` plays in another one. */
   clashId: number;
-  /** Pending clashes of `member` with `player` invited: one to accept, one to decline, one to manage. */
+  /**
+   * Pending clashes with `player` invited, one each (issue 23: one pending clash per owner and invitee):
+   * to accept (`another` owns it), to decline (a player of no role owns it), to manage (`member` owns it).
+   */
   pending: { accept: number; decline: number; manage: number };
   /** The player's notification, ticket, log row, a score, the player's avatar key. */
   notificationIds: Record<Role, number>;
@@ -146,7 +149,7 @@ export async function buildFixtures(): Promise<Fixtures> {
   await env.DB.prepare("UPDATE players SET status = 'BANNED' WHERE id = ?").bind(banned.player.id).run();
 
   const [accept, decline, manage] = await Promise.all(
-    [1, 2, 3].map(async () => (await createClash(member, [player])).id),
+    [another, await signedIn(), member].map(async (owner) => (await createClash(owner, [player])).id),
   );
 
   const closers = [

@@ -345,8 +345,13 @@ async function allCases(): Promise<Case[]> {
         role: 'anonymous',
         path: realPath(route),
         init,
-        // The auth routes check their body before they read the session: any 4xx there.
-        status: template.startsWith('/api/auth/') ? undefined : 401,
+        // The auth routes check their body before they read the session: any 4xx there. The lobby routes
+        // point at a pending clash, which does not exist for anyone but its players (issue 23): 404.
+        status: template.startsWith('/api/auth/')
+          ? undefined
+          : /clashes\/:id\/(accept|decline|add|remove)/.test(template)
+            ? 404
+            : 401,
       });
     }
   }

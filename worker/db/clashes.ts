@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { CLASH_SORTS, ClashPlayerStatus } from '../../contract/clashes';
+import { and, asc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { CLASH_SORTS, ClashPlayerStatus, ClashStatus } from '../../contract/clashes';
 import type { PageRequest } from '../../contract/page';
 import type { Database } from './client';
 import { orderOf, pageOf, playerRef } from './pages';
@@ -10,13 +10,76 @@ export async function clashExists(db: Database, clashId: number): Promise<boolea
   return !!(await db.query.clashes.findFirst({ columns: { id: true }, where: eq(clashes.id, clashId) }));
 }
 
+/**
+ * Clash `id`'s status in the D1 index and whether `viewerId` (null: anonymous) is one of its players, or
+ * null when there is no such clash: routes ask before they reach a room, so no room starts for a number.
+ */
+export async function clashSeenBy(
+  db: Database,
+  clashId: number,
+  viewerId: number | null,
+): Promise<{ status: ClashStatus; member: boolean } | null> {
+  const row = await db
+    .select({ status: clashes.status, member: clashPlayers.playerId })
+    .from(clashes)
+    .leftJoin(
+      clashPlayers,
+      and(eq(clashPlayers.clashId, clashes.id), eq(clashPlayers.playerId, viewerId ?? 0)),
+    )
+    .where(eq(clashes.id, clashId))
+    .get();
+  return row ? { status: row.status, member: row.member !== null } : null;
+}
+
+/** A pending clash of one owner: when it was made and who is in it (the owner too). */
+export interface PendingClashRow {
+  id: number;
+  createdAt: number;
+  playerIds: number[];
+}
+
+/** The owner's pending clashes, oldest first: what invitation limits count (worker/lib/invitations.ts). */
+export async function pendingClashesOwnedBy(db: Database, ownerId: number): Promise<PendingClashRow[]> {
+  const rows = await db
+    .select({ id: clashes.id, createdAt: clashes.createdAt, playerId: clashPlayers.playerId })
+    .from(clashes)
+    .innerJoin(clashPlayers, eq(clashPlayers.clashId, clashes.id))
+    .where(and(eq(clashes.ownerId, ownerId), eq(clashes.status, 'PENDING')))
+    .orderBy(asc(clashes.createdAt), asc(clashes.id));
+  const byId = new Map<number, PendingClashRow>();
+  for (const row of rows) {
+    const clash = byId.get(row.id) ?? { id: row.id, createdAt: row.createdAt, playerIds: [] };
+    clash.playerIds.push(row.playerId);
+    byId.set(row.id, clash);
+  }
+  return [...byId.values()];
+}
+
+/**
+ * Which of `otherIds` have played with `playerId`: been in one clash together that started (in progress,
+ * or over since). Never started ones (pending, cancelled) do not count: an invitation is no acquaintance.
+ */
+export async function playedWith(db: Database, playerId: number, otherIds: number[]): Promise<number[]> {
+  if (!otherIds.length) return [];
+  const mine = db
+    .select({ id: clashPlayers.clashId })
+    .from(clashPlayers)
+    .innerJoin(clashes, eq(clashes.id, clashPlayers.clashId))
+    .where(and(eq(clashPlayers.playerId, playerId), notInArray(clashes.status, ['PENDING', 'CANCELLED'])));
+  const rows = await db
+    .selectDistinct({ id: clashPlayers.playerId })
+    .from(clashPlayers)
+    .where(and(inArray(clashPlayers.playerId, otherIds), inArray(clashPlayers.clashId, mine)));
+  return rows.map((row) => row.id);
+}
+
 const clashesOf = (db: Database, playerId: number) =>
   db.select({ id: clashPlayers.clashId }).from(clashPlayers).where(eq(clashPlayers.playerId, playerId));
 
 /**
  * The clashes the player owns or was invited to, each with its players in turn order. A pending clash
- * is its players' business: when `viewerId` (null: anonymous) is someone else, only the pending clashes
- * they are in too are listed.
+ * is its players' business: when `viewerId` (null: anonymous) is someone else, only the pending (and
+ * cancelled) clashes they are in too are listed.
  */
 export async function playerClashes(
   db: Database,
@@ -29,12 +92,14 @@ export async function playerClashes(
     playerId === null
       ? undefined
       : or(eq(clashes.ownerId, playerId), inArray(clashes.id, clashesOf(db, playerId)));
+  // A clash that never started (pending, or cancelled before its start) is as private as a pending one.
+  const started = notInArray(clashes.status, ['PENDING', 'CANCELLED']);
   const visible =
     viewerId === playerId
       ? undefined
       : viewerId === null
-        ? ne(clashes.status, 'PENDING')
-        : or(ne(clashes.status, 'PENDING'), inArray(clashes.id, clashesOf(db, viewerId)));
+        ? started
+        : or(started, inArray(clashes.id, clashesOf(db, viewerId)));
   const where: SQL | undefined = and(mine, visible);
   const query = db
     .select({ clash: clashes, owner: playerRef })

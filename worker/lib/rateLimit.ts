@@ -46,9 +46,10 @@ export interface Tally {
   retryAfterMs: number;
 }
 
-export function tooMany(retryAfterMs: number): AppError {
+/** 429 with Retry-After (whole seconds, at least 1); `key` names the limit when it is not a rate. */
+export function tooMany(retryAfterMs: number, key = 'too-many-requests'): AppError {
   const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(429, 'too-many-requests', { 'Retry-After': String(retryAfter) });
+  return new AppError(429, key, { 'Retry-After': String(retryAfter) });
 }
 
 // How many expired counters one count deletes in passing: enough to outpace the new keys (every distinct

@@ -5,7 +5,7 @@ import { pageQuery } from '../../contract/page';
 import { requireAdmin } from '../auth/admin';
 import { accessOf } from '../auth/access';
 import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
-import { clashExists, playerClashes } from '../db/clashes';
+import { clashSeenBy, playerClashes } from '../db/clashes';
 import { type Database, database } from '../db/client';
 import { findPlayer } from '../db/players';
 import type { PlayerRow } from '../db/schema';
@@ -13,8 +13,9 @@ import type { Env } from '../env';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { page } from '../lib/hal';
 import { log } from '../lib/log';
+import { refuseInvitations } from '../lib/invitations';
 import { openClash } from '../lib/openClash';
-import { clashViewOf, toClashResource } from '../lib/resources/clashes';
+import { clashViewOf, neverStarted, toClashResource } from '../lib/resources/clashes';
 import { pathId, readJson, readQuery } from '../lib/validate';
 
 type Clashes = { Bindings: Env; Variables: SessionVariables };
@@ -23,7 +24,9 @@ const ListQuery = pageQuery(CLASH_SORTS, 'updatedAt');
 
 /**
  * The room of the path's clash, found through the clash's row in the D1 index: no row, no room (404),
- * so no request starts a Durable Object for a number that is no clash.
+ * so no request starts a Durable Object for a number that is no clash. A clash that never started is
+ * its players' business: to anyone else it is no clash either (404 before any other answer, signed in
+ * or not; issue 23), but for an admin, who may delete it. Its room checks the same again.
  */
 async function roomOf(c: AppContext) {
   let id: number;
@@ -32,11 +35,15 @@ async function roomOf(c: AppContext) {
   } catch {
     throw notFound('clash-not-found');
   }
-  // D1 down is an outage to name (503), not a server error: the clash's room may well be up.
-  const exists = await clashExists(database(c.env.DB), id).catch(() => {
-    throw new AppError(503, 'service-unavailable');
-  });
-  if (!exists) throw notFound('clash-not-found');
+  // D1 down is an outage to name (503), not a server error: the clash's room may well be up. A refusal of
+  // the session (an ended token) is the caller's answer still.
+  const outage = (error: unknown) => {
+    throw error instanceof AppError ? error : new AppError(503, 'service-unavailable');
+  };
+  const viewer = await currentPlayer(c).catch(outage);
+  const seen = await clashSeenBy(database(c.env.DB), id, viewer?.id ?? null).catch(outage);
+  if (!seen || (neverStarted(seen.status) && !seen.member && !viewer?.admin))
+    throw notFound('clash-not-found');
   return c.env.CLASH_ROOM.getByName(String(id));
 }
 
@@ -76,8 +83,8 @@ export const clashPlayerOf = (row: PlayerRow): NewClashPlayer => ({
 /** Accept or decline: an invited player answers for themselves only. */
 function answerInvitation(how: 'accept' | 'decline') {
   return async (c: AppContext) => {
-    const me = await registeredPlayer(c);
     const room = await roomOf(c);
+    const me = await registeredPlayer(c);
     const { playerId } = await readJson(c, ClashPlayerBody);
     if (playerId !== me.id) throw forbidden();
     return answer(c, how === 'accept' ? await room.accept(me.id) : await room.decline(me.id));
@@ -94,10 +101,12 @@ export const clashesRoutes = new Hono<Clashes>()
     // The owner plays first; the others keep the order they were given in.
     const order = [me.id, ...body.playerIds.filter((id) => id !== me.id)];
     const db = database(c.env.DB);
+    const players = await clashPlayersOf(db, order);
+    await refuseInvitations(db, me.id, players, null);
     const created = await openClash(c.env, db, {
       name: body.name,
       owner: { id: me.id, name: me.name },
-      players: await clashPlayersOf(db, order),
+      players,
       turnSeconds: body.turnSeconds,
       quickMatch: false,
     });
@@ -129,33 +138,35 @@ export const clashesRoutes = new Hono<Clashes>()
   .put('/:id/decline', answerInvitation('decline'))
   // The owner's: invite more players (registered, not banned), or take back invitations not yet accepted.
   .put('/:id/add', async (c) => {
-    const me = await requirePlayer(c);
     const room = await roomOf(c);
+    const me = await requirePlayer(c);
     const { playerIds } = await readJson(c, ClashPlayersBody);
-    const players = await clashPlayersOf(database(c.env.DB), playerIds);
+    const db = database(c.env.DB);
+    const players = await clashPlayersOf(db, playerIds);
+    await refuseInvitations(db, me.id, players, pathId(c));
     return answer(c, await room.add(me.id, players));
   })
   .put('/:id/remove', async (c) => {
-    const me = await requirePlayer(c);
     const room = await roomOf(c);
+    const me = await requirePlayer(c);
     const { playerIds } = await readJson(c, ClashPlayersBody);
     return answer(c, await room.remove(me.id, playerIds));
   })
   // A playing member resigns (a forfeit); another passes the turn of an untimed clash's stalled player.
   .put('/:id/resign', async (c) => {
-    const me = await requirePlayer(c);
     const room = await roomOf(c);
+    const me = await requirePlayer(c);
     return answer(c, await room.resign(me.id));
   })
   .put('/:id/pass', async (c) => {
-    const me = await requirePlayer(c);
     const room = await roomOf(c);
+    const me = await requirePlayer(c);
     return answer(c, await room.pass(me.id));
   })
   // The owner deletes a pending clash (its self link); an admin, any clash, with its games and scores.
   .delete('/:id', async (c) => {
-    const me = await requirePlayer(c);
     const room = await roomOf(c);
+    const me = await requirePlayer(c);
     const deleted = me.admin ? await room.adminDelete(me.name) : await room.deleteClash(me.id);
     if (deleted.ok && me.admin)
       log(c, {

@@ -58,15 +58,16 @@ export const live = new Hono<Live>()
     return forward(c.req.raw, viewer?.id ?? null, room);
   })
   // A clash's room opens only for a clash of the D1 index, so no socket starts a room for a number that
-  // is no clash; then the room says who may look: a pending clash its players only, a started one anyone.
+  // is no clash; then the room says who may look: a pending clash its players only (to anyone else, banned
+  // or not, it does not exist: 404), a started one anyone.
   .get('/clashes/:id', async (c) => {
     const id = pathId(c);
     if (!(await clashExists(database(c.env.DB), id))) throw notFound('clash-not-found');
     const viewer = await currentPlayer(c);
-    if (viewer) refuseBanned(viewer);
     const room = c.env.CLASH_ROOM.getByName(String(id));
     const visible = await room.get(viewer?.id ?? null);
     if (!visible.ok) throw new AppError(visible.status, visible.key);
+    if (viewer) refuseBanned(viewer);
     return forward(c.req.raw, viewer?.id ?? null, room);
   })
   .get('/players', async (c) => {

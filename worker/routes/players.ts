@@ -220,8 +220,7 @@ export const playersRoutes = new Hono<Players>()
     const db = database(c.env.DB);
     const me = await ownAccount(c);
     const preferences = await readJson(c, PreferencesBody);
-    await savePreferences(db, me.id, preferences);
-    return c.json(preferences);
+    return c.json(await savePreferences(db, me.id, preferences));
   })
   .put('/:id/username', async (c) => {
     const db = database(c.env.DB);

@@ -39,6 +39,12 @@ export interface ClashMember {
 export const acceptsAtOnce = (player: { id: number; bot?: boolean }, ownerId: number, quickMatch = false) =>
   quickMatch || player.bot === true || player.id === ownerId;
 
+/**
+ * A clash that never started: pending, or cancelled before its start (only a pending clash is ever
+ * cancelled). It is its players' business: to anyone else it does not exist (issue 23).
+ */
+export const neverStarted = (status: ClashStatus): boolean => status === 'PENDING' || status === 'CANCELLED';
+
 /** What a clash is, whether read from its room or from the D1 index. Times are epoch ms. */
 export interface ClashView {
   id: number;

@@ -1,0 +1,46 @@
+import { CLASH_MAX_PENDING_OWNED, CLASH_PENDING_TTL_MS } from '../../contract/clashes';
+import type { NewClashPlayer } from '../../durable-objects/clashRecord';
+import { type PendingClashRow, pendingClashesOwnedBy, playedWith } from '../db/clashes';
+import type { Database } from '../db/client';
+import { knownOnly } from '../db/preferences';
+import { forbidden } from './errors';
+import { tooMany } from './rateLimit';
+
+/**
+ * Issue 23's limits on clash invitations, read from D1 before the owner opens a clash (`clashId` null)
+ * or invites more players to their pending clash `clashId`:
+ * - a player who takes invitations only from players they know is not invited by a stranger (403
+ *   `invitations-closed`); "known" is having played a started clash together, as following does not
+ *   exist yet;
+ * - one pending clash at a time between an owner and each player they invite (429
+ *   `invitation-pending`, until that clash expires);
+ * - at most CLASH_MAX_PENDING_OWNED pending clashes per owner (429 `too-many-pending-clashes`, until the
+ *   oldest expires).
+ * The bot accepts at once, so its clashes are never pending and it is never counted; quick matches do
+ * not come here. The reads come before the clash is opened: two requests at the very same moment may
+ * both pass, which lets a flood through by one clash, not by hundreds.
+ */
+export async function refuseInvitations(
+  db: Database,
+  ownerId: number,
+  invited: NewClashPlayer[],
+  clashId: number | null,
+): Promise<void> {
+  const people = invited.filter((p) => !p.bot && p.id !== ownerId).map((p) => p.id);
+  if (!people.length) return;
+  const [pending, closed] = await Promise.all([pendingClashesOwnedBy(db, ownerId), knownOnly(db, people)]);
+  // Adding to a clash that is not the caller's, or no longer pending: the room says so (403, 409).
+  if (clashId !== null && !pending.some((clash) => clash.id === clashId)) return;
+  if (closed.length) {
+    const known = await playedWith(db, ownerId, closed);
+    if (closed.some((id) => !known.includes(id))) throw forbidden('invitations-closed');
+  }
+  const expiresIn = (clash: PendingClashRow) => clash.createdAt + CLASH_PENDING_TTL_MS - Date.now();
+  const already = pending.find(
+    (clash) => clash.id !== clashId && clash.playerIds.some((id) => people.includes(id)),
+  );
+  if (already) throw tooMany(expiresIn(already), 'invitation-pending');
+  const oldest = pending[0];
+  if (clashId === null && oldest && pending.length >= CLASH_MAX_PENDING_OWNED)
+    throw tooMany(expiresIn(oldest), 'too-many-pending-clashes');
+}
