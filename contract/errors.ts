@@ -5,4 +5,6 @@
 export interface ErrorBody {
   message: string;
   key: string;
+  /** `player-banned`: why an admin banned the account, told to its own player only (signing in, or with their old token). */
+  reason?: string;
 }

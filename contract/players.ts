@@ -25,7 +25,9 @@ export type PlayerLinkName =
   | 'avatar'
   | 'notifications'
   | 'ratings'
-  | 'headToHead';
+  | 'headToHead'
+  | 'ban'
+  | 'unban';
 
 /**
  * A player (SPEC.md section 3), as GET /api/players/{id} and /me, sign-up, sign-in, refresh and the
@@ -45,6 +47,9 @@ export interface PlayerResource {
   /** The clash rating (contract/ratings.ts); null for guests and the bot, who are never rated. */
   rating: Rating | null;
   status: PlayerStatus;
+  /** Why and when an admin banned the player: given to admins only, null to others and when not banned. */
+  banReason: string | null;
+  bannedAt: string | null;
   createdAt: string;
   updatedAt: string;
   _links: Links<PlayerLinkName>;
@@ -79,6 +84,21 @@ export const PreferencesBody = v.object({
   diceSpeed: v.optional(v.picklist(DICE_SPEEDS, 'dice-speed-invalid'), 'normal'),
   // Only the settings screen sends it: a body without it (the theme or language saved) keeps the stored one.
   invitations: v.optional(v.picklist(INVITATIONS, 'invitations-invalid')),
+});
+
+export const BAN_REASON_MAX = 200;
+
+/**
+ * `PUT /api/players/{id}/ban` (admins, the player's `ban` link): why, as the banned player is told when
+ * they try to sign in.
+ */
+export const BanBody = v.object({
+  reason: v.pipe(
+    v.optional(v.string('ban-reason-invalid'), ''),
+    v.trim(),
+    v.minLength(1, 'ban-reason-invalid'),
+    v.maxLength(BAN_REASON_MAX, 'ban-reason-invalid'),
+  ),
 });
 
 /** GET /api/players/{id}/stats: the figures of a player's detail. */

@@ -22,7 +22,7 @@ import {
   winnerOf,
 } from '../worker/lib/resources/clashes';
 import { toGameResource } from '../worker/lib/resources/game';
-import { tokenCounts } from '../worker/lib/viewer';
+import { ACCESS_ENDED, tokenCounts } from '../worker/lib/viewer';
 import { Alarms, logRoomError } from './alarms';
 import { broadcastPerViewer } from './broadcast';
 import { BOT_PAUSE_MS, botAction } from './clashBot';
@@ -88,6 +88,10 @@ type Deadline = 'index' | 'expire' | 'start' | 'bot' | 'turn' | 'warn' | 'stall'
 const log = logRoomError('ClashRoom');
 
 const NO_ACCESS: PlayerAccess = { tokensValidAfter: 0, banned: false };
+
+/** False for a member's socket opened with a token that has since ended, and for a banned member's. */
+const socketCounts = (socket: ClashSocket | null | undefined, access: PlayerAccess) =>
+  !access.banned && tokenCounts(socket?.issuedAtMs ?? 0, access);
 
 /**
  * One clash: its lobby, its turns and every game of it, so turn order is enforced inside one object.
@@ -191,10 +195,12 @@ export class ClashRoom extends Server {
     const known = record?.access[String(playerId)];
     if (!record || !known) return;
     const tokensValidAfter = Math.max(known.tokensValidAfter, access.tokensValidAfter);
-    this.#store({
-      ...record,
-      access: { ...record.access, [playerId]: { tokensValidAfter, banned: access.banned } },
-    });
+    const now: PlayerAccess = { tokensValidAfter, banned: access.banned };
+    this.#store({ ...record, access: { ...record.access, [playerId]: now } });
+    // Their sockets were let in with a token that no longer counts: they close, so a reaction sent over
+    // one reaches nobody, and a reconnect meets the Worker's check of the new access.
+    for (const connection of this.getConnections<ClashSocket>(playerTag(playerId)))
+      if (!socketCounts(connection.state, now)) connection.close(ACCESS_ENDED, 'access-ended');
   }
 
   /** An invited player accepts; when every remaining player has, the clash starts. */
@@ -361,8 +367,9 @@ export class ClashRoom extends Server {
     const game = record?.games[String(gameId)];
     if (!record || !game) return refuse(404, 'game-not-found');
     if (viewer.playerId !== game.meta.player.id) return refuse(403, 'not-your-game');
-    if (!this.#tokenCounts(record, viewer)) return refuse(401, 'token-expired');
+    // A ban ends the player's tokens too: it is named first, so they are told why, not sent to refresh.
     if (this.#access(record, viewer.playerId).banned) return refuse(403, 'player-banned');
+    if (!this.#tokenCounts(record, viewer)) return refuse(401, 'token-expired');
     if (action.type === 'UNDO' || action.type === 'RESTART' || action.type === 'ARCHIVE')
       return refuse(409, 'clash-game-locked');
     if (game.state.status === 'COMPLETED') return refuse(409, 'game-completed');
@@ -466,8 +473,14 @@ export class ClashRoom extends Server {
   override onConnect(connection: Connection<ClashSocket>, ctx: ConnectionContext) {
     const socket = socketOf(ctx.request);
     connection.setState(socket);
-    if (socket.viewerId !== null) this.ctx.storage.kv.delete(toldTurnKey(socket.viewerId));
     const record = this.#load();
+    // The Worker read the access before a ban or a sign-out that reached this room first.
+    const access = record && socket.viewerId !== null ? record.access[String(socket.viewerId)] : undefined;
+    if (access && !socketCounts(socket, access)) {
+      connection.close(ACCESS_ENDED, 'access-ended');
+      return;
+    }
+    if (socket.viewerId !== null) this.ctx.storage.kv.delete(toldTurnKey(socket.viewerId));
     connection.send(
       socket.gameId === null
         ? this.#clashMessage(record, socket.viewerId)
@@ -484,7 +497,10 @@ export class ClashRoom extends Server {
     const record = this.#load();
     const sender = connection.state?.gameId === null ? connection.state.viewerId : null;
     const member = record && sender !== null ? memberOf(record, sender) : undefined;
-    if (!member) return refuseMessage('not-clash-member');
+    if (!record || !member) return refuseMessage('not-clash-member');
+    // Closed when their access ended; a message that crossed the close is not passed on either.
+    if (!socketCounts(connection.state, this.#access(record, member.id)))
+      return refuseMessage('token-expired');
     const now = Date.now();
     const said = this.ctx.storage.kv.get<number>(saidKey(member.id)) ?? 0;
     if (now - said < CLASH_MESSAGE_COOLDOWN_MS) return refuseMessage('message-too-early');

@@ -7,7 +7,14 @@ import { deleteGameRow } from '../worker/db/games';
 import { dailyFaces, dailyRollSource } from '../worker/lib/dailyDice';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { type GameMeta, toGameResource } from '../worker/lib/resources/game';
-import { tokenCounts, VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
+import {
+  ACCESS_ENDED,
+  issuedFrom,
+  tokenCounts,
+  VIEWER_HEADER,
+  VIEWER_ISSUED_HEADER,
+  viewerFrom,
+} from '../worker/lib/viewer';
 import { broadcastPerViewer } from './broadcast';
 import { GameIndex } from './gameIndex';
 import {
@@ -24,6 +31,8 @@ import { Alarms, logRoomError } from './alarms';
 
 interface Watcher {
   viewerId: number | null;
+  /** When the viewer's access token was signed: the player's socket closes once such tokens end. */
+  issuedAtMs?: number;
 }
 
 const GAME_KEY = 'game';
@@ -119,10 +128,19 @@ export class GameRoom extends Server {
    */
   updateAccess(access: PlayerAccess) {
     const known = this.#access();
-    this.ctx.storage.kv.put<PlayerAccess>(ACCESS_KEY, {
+    const now: PlayerAccess = {
       tokensValidAfter: Math.max(known.tokensValidAfter, access.tokensValidAfter),
       banned: access.banned,
-    });
+    };
+    this.ctx.storage.kv.put<PlayerAccess>(ACCESS_KEY, now);
+    // The player's sockets were let in with a token that no longer counts: they close, as their presence
+    // channel does, and a reconnect meets the Worker's check of the new access.
+    const playerId = this.#load()?.meta.player.id;
+    for (const connection of this.getConnections<Watcher>()) {
+      const watcher = connection.state;
+      if (watcher && watcher.viewerId === playerId && !this.#socketCounts(watcher, now))
+        connection.close(ACCESS_ENDED, 'access-ended');
+    }
   }
 
   /** The game as the viewer may see it; the player with a token that no longer counts is refused (401). */
@@ -147,8 +165,9 @@ export class GameRoom extends Server {
     if (!record || this.#hiddenFrom(record, viewer.playerId)) return refuse(404, 'game-not-found');
     if (dice.version !== undefined && dice.version !== record.version) return this.act(viewer, action);
     if (viewer.playerId !== record.meta.player.id) return refuse(403, 'not-your-game');
-    if (!this.#tokenCounts(viewer)) return refuse(401, 'token-expired');
+    // A ban ends the player's tokens too: it is named first, so they are told why, not sent to refresh.
     if (this.#access().banned) return refuse(403, 'player-banned');
+    if (!this.#tokenCounts(viewer)) return refuse(401, 'token-expired');
     if (record.daily && (action.type === 'UNDO' || action.type === 'RESTART' || action.type === 'ARCHIVE'))
       return refuse(409, 'daily-game-locked');
     if (action.type === 'ARCHIVE') return this.#archive(record);
@@ -205,9 +224,15 @@ export class GameRoom extends Server {
 
   override onConnect(connection: Connection<Watcher>, ctx: ConnectionContext) {
     const viewerId = viewerFrom(ctx.request.headers.get(VIEWER_HEADER));
+    const watcher = { viewerId, issuedAtMs: issuedFrom(ctx.request.headers.get(VIEWER_ISSUED_HEADER)) };
     // Connection state is the socket's attachment, so it survives hibernation.
-    connection.setState({ viewerId });
+    connection.setState(watcher);
     const record = this.#load();
+    // The Worker read the access before a ban or a sign-out that reached this room first.
+    if (record && viewerId === record.meta.player.id && !this.#socketCounts(watcher, this.#access())) {
+      connection.close(ACCESS_ENDED, 'access-ended');
+      return;
+    }
     // The Worker asked `visibleTo` first; a day that ended in between only makes the game visible.
     if (record && this.#hiddenFrom(record, viewerId)) {
       connection.send(this.#message(null, null));
@@ -268,6 +293,11 @@ export class GameRoom extends Server {
 
   #access(): PlayerAccess {
     return this.ctx.storage.kv.get<PlayerAccess>(ACCESS_KEY) ?? { tokensValidAfter: 0, banned: false };
+  }
+
+  /** False for the player's socket opened with a token that has since ended, and for a banned player's. */
+  #socketCounts(watcher: Watcher, access: PlayerAccess): boolean {
+    return !access.banned && tokenCounts(watcher.issuedAtMs ?? 0, access);
   }
 
   /** True when the viewer's token was signed after the player's tokens were last ended. */

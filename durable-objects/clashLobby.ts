@@ -14,7 +14,7 @@ import {
   neverStarted,
   stalledAt,
 } from '../worker/lib/resources/clashes';
-import { VIEWER_HEADER, viewerFrom } from '../worker/lib/viewer';
+import { issuedFrom, VIEWER_HEADER, VIEWER_ISSUED_HEADER, viewerFrom } from '../worker/lib/viewer';
 import {
   type ClashGame,
   type ClashRecord,
@@ -286,7 +286,11 @@ export function withTurnClock(clash: ClashView, now: number): ClashView {
 /** Which socket a request opens: the clash's own (`/api/ws/clashes/{id}`) or one of its games'. */
 export function socketOf(request: Request): ClashSocket {
   const game = /\/ws\/games\/(\d+)\/?$/.exec(new URL(request.url).pathname);
-  return { viewerId: viewerFrom(request.headers.get(VIEWER_HEADER)), gameId: game ? Number(game[1]) : null };
+  return {
+    viewerId: viewerFrom(request.headers.get(VIEWER_HEADER)),
+    gameId: game ? Number(game[1]) : null,
+    issuedAtMs: issuedFrom(request.headers.get(VIEWER_ISSUED_HEADER)),
+  };
 }
 
 /** A client's message as the contract reads it, or the key of the ERROR that refuses it. */

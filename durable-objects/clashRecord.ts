@@ -73,4 +73,6 @@ export interface ClashSocket {
   viewerId: number | null;
   /** The game a `/api/ws/games/{id}` socket watches; null on the clash's own socket. */
   gameId: number | null;
+  /** When the viewer's access token was signed: a member's socket closes once such tokens end. */
+  issuedAtMs?: number;
 }

@@ -1,6 +1,7 @@
-import { env } from 'cloudflare:test';
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { expect } from 'vitest';
 import type { ClashResource, ClashServerMessage } from '../../contract/clashes';
+import type { ClashRecord } from '../../durable-objects/clashRecord';
 import type { GameMessage } from '../../contract/games';
 import type { NotificationKind } from '../../contract/notifications';
 import { type Game, playTurn } from './games-helpers';
@@ -197,4 +198,39 @@ export async function socket(path: string, session: Session | null = null): Prom
 export async function expectSilence(s: Socket, ms = 200) {
   await new Promise((resolve) => setTimeout(resolve, ms));
   expect(s.unread()).toBe(0);
+}
+
+/** A started clash of registered players with a turn clock of `turnSeconds`, the owner on turn. */
+export async function startedTimedClash(count: number, turnSeconds: number): Promise<Started> {
+  const people = await players(count);
+  const [owner, ...invited] = people as [Session, ...Session[]];
+  const response = await call('/clashes/', {
+    method: 'POST',
+    jar: owner.jar,
+    body: {
+      ownerId: owner.player.id,
+      playerIds: people.map((p) => p.player.id),
+      type: 'LIVE',
+      name: 'Clock',
+      turnSeconds,
+    },
+  });
+  expect(response.status).toBe(201);
+  let clash = await json<Clash>(response);
+  for (const p of invited) clash = await answer(p, clash.id, 'accept');
+  expect(clash.status).toBe('IN_PROGRESS');
+  return { clash, players: people, gameIds: clash.players.map((p) => p.gameId as number) };
+}
+
+/** The clock of the player on turn runs out now: the deadline moves to the past and the alarm runs. */
+export async function runOutTurn(clashId: number) {
+  await runInDurableObject(clashRoom(clashId), (_room, state) => {
+    const record = state.storage.kv.get<ClashRecord>('clash');
+    const alarms = state.storage.kv.get<Record<string, number>>('alarms') ?? {};
+    if (!record?.clash.turnDeadline || alarms.turn === undefined) throw new Error('no clock running');
+    const past = Date.now() - 1;
+    state.storage.kv.put('clash', { ...record, clash: { ...record.clash, turnDeadline: past } });
+    state.storage.kv.put('alarms', { ...alarms, turn: past });
+  });
+  expect(await runDurableObjectAlarm(clashRoom(clashId))).toBe(true);
 }

@@ -11,6 +11,8 @@ export interface Tab {
   until(matches: (message: PresenceServerMessage) => boolean, ms?: number): Promise<PresenceServerMessage>;
   /** Every message received so far and not yet taken by `until`. */
   received(): PresenceServerMessage[];
+  /** The code the channel closed with, once it does. */
+  closed: Promise<number>;
   close(): void;
 }
 
@@ -22,6 +24,9 @@ export async function openTab(session: { cookie: string }): Promise<Tab> {
   if (!socket) throw new Error('no WebSocket in the 101 answer');
   const queue: PresenceServerMessage[] = [];
   let wake = () => {};
+  const closed = new Promise<number>((resolve) =>
+    socket.addEventListener('close', (event) => resolve(event.code)),
+  );
   socket.addEventListener('message', (event) => {
     queue.push(JSON.parse(String(event.data)) as PresenceServerMessage);
     wake();
@@ -46,6 +51,7 @@ export async function openTab(session: { cookie: string }): Promise<Tab> {
         look();
       }),
     received: () => [...queue],
+    closed,
     close: () => socket.close(1000, 'tab closed'),
   };
 }

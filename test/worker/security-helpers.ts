@@ -57,6 +57,8 @@ export interface Fixtures {
   logIds: Record<Role, number>;
   scoreId: number;
   avatarKey: string;
+  /** A player nobody else uses, whom the admin bans and unbans. */
+  banTargetId: number;
   /** Sockets kept open by the watcher for the whole run. */
   close(): void;
 }
@@ -124,6 +126,7 @@ export async function buildFixtures(): Promise<Fixtures> {
   const member = clash.players[0];
   const nonMember = other.players[0];
   await makeAdmin(admin.player.id);
+  const banTarget = await signedIn();
 
   // The player's solo game with a roll in it, and their daily game.
   const game = await currentGame(player);
@@ -168,6 +171,7 @@ export async function buildFixtures(): Promise<Fixtures> {
     logIds: await perRole(() => logOf(player.player.id)),
     scoreId: (score as { id: number }).id,
     avatarKey,
+    banTargetId: banTarget.player.id,
     close: () => closers.forEach((close) => close()),
   };
 }

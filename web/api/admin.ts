@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import type { Links } from '../../contract/links';
 import type { Metrics } from '../../contract/metrics';
+import type { PlayerResource } from '../../contract/players';
+import { playerKeys } from './players';
 
 // What the admin screens share: the server's figures, and deleting a player's game, clash or log from the
 // sections on their page.
@@ -41,5 +43,27 @@ export function useAdminDelete(kind: Deletable, onError: (error: unknown) => voi
         client.invalidateQueries({ queryKey: ['admin', 'player', kind] }),
         client.invalidateQueries({ queryKey: [kind] }),
       ]),
+  });
+}
+
+/**
+ * Bans a player (PUT on their `ban` link, with the reason) or lifts the ban (DELETE on `unban`), by the
+ * links of the resource on screen. The answer is the player as they are now; every list is fetched
+ * again, since a banned player leaves the lists and rankings.
+ */
+export function useBan(onError: (error: unknown) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ player, reason }: { player: PlayerResource; reason: string | null }) => {
+      const link = reason === null ? player._links.unban : player._links.ban;
+      if (!link) throw new Error('no ban link');
+      return api<PlayerResource>(link.href, {
+        method: reason === null ? 'DELETE' : 'PUT',
+        body: reason === null ? undefined : { reason },
+      });
+    },
+    onSuccess: (player) => client.setQueryData(playerKeys.one(player.id), player),
+    onError,
+    onSettled: () => client.invalidateQueries(),
   });
 }

@@ -1,7 +1,7 @@
 import { WebSocket } from 'partysocket';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from './client';
-import { useSession } from './session';
+import { ACCESS_ENDED, useSession } from './session';
 
 /** SPEC section 9: reconnect 5000 ms after a close; a heartbeat every 10000 ms. */
 export const RECONNECT_DELAY_MS = 5000;
@@ -57,10 +57,12 @@ export interface LiveChannel {
 
 /** useLiveSocket for a socket the client also talks on (a clash's reactions and suggestions). */
 export function useLiveChannel(path: string | null, onMessage: (message: unknown) => void): LiveChannel {
-  const { player } = useSession();
+  const { player, accessEnded } = useSession();
   const playerId = player?.id ?? null;
   const handler = useRef(onMessage);
   handler.current = onMessage;
+  const ended = useRef(accessEnded);
+  ended.current = accessEnded;
   const [state, setState] = useState<LiveState>('inactive');
   const current = useRef<WebSocket | null>(null);
 
@@ -93,7 +95,10 @@ export function useLiveChannel(path: string | null, onMessage: (message: unknown
       lastHeard = Date.now();
       setState('open');
     };
-    const onClose = () => setState('connecting');
+    const onClose = (event: CloseEvent) => {
+      setState('connecting');
+      if (event.code === ACCESS_ENDED) ended.current();
+    };
     socket.addEventListener('message', onSocketMessage);
     socket.addEventListener('open', onOpen);
     socket.addEventListener('close', onClose);

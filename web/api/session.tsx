@@ -14,6 +14,8 @@ import { readStorage, removeStorage, STORAGE_KEYS } from '../storage';
 import { ApiError, api } from './client';
 import { humanCheckToken, rememberHumanCheck } from './humanCheck';
 import { useServerPreferences } from './serverPreferences';
+import i18n from '../i18n';
+import type { ErrorBody } from '../../contract/errors';
 import type { PlayerResource, SessionResource } from '../../contract/players';
 
 /** SPEC section 9: guest registration is tried 3 times, 1000 ms apart. */
@@ -31,7 +33,22 @@ export interface SessionValue {
   setPlayer: (player: PlayerResource | null) => void;
   /** Ends the session and continues as a new guest. The caller navigates (to /login). */
   logout: () => Promise<void>;
+  /**
+   * A live socket was closed by the server because the player's access ended (ACCESS_ENDED): a sign-out
+   * or a password change elsewhere, or a ban. The session is renewed when it still can be (another
+   * device's sign-out); otherwise the tab is signed out like the sign-out button does, and told why.
+   */
+  accessEnded: () => void;
 }
+
+/** The close code of a socket whose player's access ended (the server's worker/lib/viewer.ts ACCESS_ENDED). */
+export const ACCESS_ENDED = 4001;
+/**
+ * How long after such a close the session is checked. A password change in this very tab closes its
+ * sockets before its answer brings the new cookies; checking with the old ones would present a revoked
+ * refresh token, which the server takes for a stolen one.
+ */
+const ACCESS_CHECK_DELAY_MS = 2000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -123,6 +140,13 @@ async function startSession(onError: (error: unknown) => void): Promise<PlayerRe
   }
 }
 
+/** Why the tab was signed out: a ban with its reason, else the session's end. */
+function endedMessage(error: ApiError): string {
+  const { reason } = (error.body ?? {}) as Partial<ErrorBody>;
+  if (error.key === 'player-banned') return reason ? i18n.t('app.errors.banned', { reason }) : error.message;
+  return i18n.t('app.errors.sessionEnded');
+}
+
 const SessionContext = createContext<SessionValue | null>(null);
 
 export interface SessionProviderProps {
@@ -183,9 +207,27 @@ export function SessionProvider({ children, onError }: SessionProviderProps) {
     setPlayer(await registerGuest());
   }, [queryClient]);
 
+  // Every socket of the tab closes at once: one check answers them all.
+  const ending = useRef<Promise<void> | null>(null);
+  const accessEnded = useCallback(() => {
+    ending.current ??= (async () => {
+      await wait(ACCESS_CHECK_DELAY_MS);
+      try {
+        // A 401 is refreshed by the client first: only a session that cannot be renewed fails here.
+        await api<PlayerResource>('/players/me');
+      } catch (error) {
+        if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) return;
+        report.current(new Error(endedMessage(error)));
+        await logout();
+      }
+    })().finally(() => {
+      ending.current = null;
+    });
+  }, [logout]);
+
   const value = useMemo(
-    () => ({ player, loading, reload, setPlayer, logout }),
-    [player, loading, reload, logout],
+    () => ({ player, loading, reload, setPlayer, logout, accessEnded }),
+    [player, loading, reload, logout, accessEnded],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

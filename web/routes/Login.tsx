@@ -10,6 +10,7 @@ import { checkFields, FormError, useField } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
 import { Identifier, Password } from '../../contract/account';
+import type { ErrorBody } from '../../contract/errors';
 
 /** What /register hands over when it sends the new player here. */
 export interface LoginState {
@@ -91,6 +92,11 @@ export default function Login() {
       if (!(error instanceof ApiError)) toastError(error);
       else if (error.key === 'identifier-invalid') identifier.fail(error.message);
       else if (error.key === 'password-length-invalid') password.fail(error.message);
+      else if (error.key === 'player-banned') {
+        // A banned account is told why, when the admin's reason came with the refusal.
+        const { reason } = (error.body ?? {}) as Partial<ErrorBody>;
+        setFormError(reason ? t('app.errors.banned', { reason }) : error.message);
+      }
       // Wrong credentials, too many attempts, a blocked account: said above the button.
       else if (error.status === 401 || error.status === 403 || error.status === 429)
         setFormError(error.message);

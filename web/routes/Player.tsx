@@ -6,6 +6,7 @@ import { ApiError } from '../api/client';
 import { usePagedList } from '../api/pages';
 import { playerKeys, usePlayer, useScoreHistory } from '../api/players';
 import { useSession } from '../api/session';
+import { BanControls } from '../components/admin/BanControls';
 import { PlayerAdminSections } from '../components/admin/PlayerAdminSections';
 import { Avatar } from '../components/Avatar';
 import { DailyStreak } from '../components/daily/DailyStreak';
@@ -79,10 +80,14 @@ export default function Player() {
             {t('player.joined', { date: joined })}
             {player.guest ? <span className="player-badge">{t('player.guest')}</span> : null}
             {me?.id === player.id ? <span className="player-badge">{t('player.you')}</span> : null}
+            {player.status === 'BANNED' ? (
+              <span className="player-badge player-badge-banned">{t('player.banned')}</span>
+            ) : null}
           </p>
           <DailyStreak id={player.id} />
         </div>
       </header>
+      {me?.admin ? <BanControls player={player} /> : null}
       <PlayerFigures id={player.id} />
       <PlayerRating player={player} />
       <HeadToHeadSection player={player} />

@@ -4,7 +4,12 @@ import type { Database } from '../db/client';
 import { gamesInOwnRooms } from '../db/games';
 import { findPlayer } from '../db/players';
 import type { PlayerRow } from '../db/schema';
-import { banStatement, revokePlayerSessionsStatement } from '../db/sessions';
+import {
+  banStatement,
+  endAccessTokensStatement,
+  revokePlayerSessionsStatement,
+  unbanStatement,
+} from '../db/sessions';
 import type { Env } from '../env';
 
 /** The one Presence room: who is online and every player's private channel. */
@@ -54,9 +59,25 @@ export async function pushAccess(env: Env, db: Database, playerId: number) {
   ]);
 }
 
-/** Bans a player: every session and token ends, and every room they act in refuses them at once. */
-export async function banPlayer(env: Env, db: Database, playerId: number) {
+/**
+ * Bans a player for `reason` (told to them when they try to sign in): every session and token ends, every
+ * room they act in refuses them and closes their sockets, and they leave the quick-match queue, at once.
+ */
+export async function banPlayer(env: Env, db: Database, playerId: number, reason: string | null = null) {
   const now = Date.now();
-  await db.batch([banStatement(db, playerId, now), revokePlayerSessionsStatement(db, playerId, now)]);
+  await db.batch([
+    banStatement(db, playerId, now, reason),
+    revokePlayerSessionsStatement(db, playerId, now),
+    endAccessTokensStatement(db, playerId, now),
+  ]);
+  await pushAccess(env, db, playerId);
+}
+
+/**
+ * Lifts a ban: the rooms take the player's moves again. Their tokens ended with the ban, so they sign in
+ * anew; the turns their clashes passed while they were banned stay passed.
+ */
+export async function unbanPlayer(env: Env, db: Database, playerId: number) {
+  await db.batch([unbanStatement(db, playerId, Date.now())]);
   await pushAccess(env, db, playerId);
 }

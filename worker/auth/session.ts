@@ -13,7 +13,7 @@ import {
   revokePlayerSessionsStatement,
 } from '../db/sessions';
 import type { Env } from '../env';
-import { forbidden, unauthorized } from '../lib/errors';
+import { AppError, unauthorized } from '../lib/errors';
 import { log } from '../lib/log';
 import { tokenCounts } from '../lib/viewer';
 import { pushAccess } from './access';
@@ -100,7 +100,8 @@ export async function accessClaims(env: Env, token: string | undefined): Promise
 
 /**
  * The signed-in player, read once per request: null for an anonymous caller (or a token whose player is
- * gone); a 401 token-expired when the token was signed before the player's tokens were ended.
+ * gone); a 401 token-expired when the token was signed before the player's tokens were ended (a 403
+ * player-banned when a ban ended them).
  */
 export function currentPlayer(c: AppContext): Promise<PlayerRow | null> {
   let loading = c.get('player');
@@ -118,6 +119,8 @@ async function readPlayer(c: AppContext): Promise<PlayerRow | null> {
   if (!row) return null;
   if (tokenCounts(claims.issuedAtMs, row)) return row;
   if (c.get('sessionless')) return null;
+  // A ban ended the token too; its holder is told why rather than sent to a refresh that cannot work.
+  refuseBanned(row);
   throw unauthorized('token-expired');
 }
 
@@ -129,8 +132,10 @@ export async function requirePlayer(c: AppContext): Promise<PlayerRow> {
   return player;
 }
 
-export function refuseBanned(player: Pick<PlayerRow, 'status'>) {
-  if (player.status === 'BANNED') throw forbidden('player-banned');
+/** 403 `player-banned` for a banned player, with the admin's reason: the one reading it is that player. */
+export function refuseBanned(player: Pick<PlayerRow, 'status' | 'banReason'>) {
+  if (player.status === 'BANNED')
+    throw new AppError(403, 'player-banned', {}, player.banReason ? { reason: player.banReason } : {});
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asc, count, desc, type SQL } from 'drizzle-orm';
+import { asc, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { PageRequest } from '../../contract/page';
 import type { Database } from './client';
@@ -32,3 +32,11 @@ export async function pageOf<Q extends SQLiteSelect>(
 
 /** How a row of another table names its player. */
 export const playerRef = { id: players.id, name: players.name };
+
+/**
+ * Lets through the rows of players who are not banned, by their player id column: rankings and lists
+ * leave banned players out. A condition on that column alone, so a page's count (which reads its own
+ * table without the join) agrees with its rows; the banned are few, so the set is small.
+ */
+export const notBanned = (playerId: SQLiteColumn) =>
+  sql`${playerId} not in (select ${players.id} from ${players} where ${players.status} = 'BANNED')`;

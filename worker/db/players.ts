@@ -65,6 +65,8 @@ export interface PlayerFilter {
   guest?: boolean;
   /** true: the practice bot only (the clash form's "Yamb Bot"); false: people only. */
   bot?: boolean;
+  /** Whether banned players are listed (admins see them; nobody else does). */
+  banned?: boolean;
 }
 
 /** `%`, `_` and the escape itself stand for themselves in a LIKE pattern built from a user's text. */
@@ -80,6 +82,7 @@ export async function listPlayers(
     filter.guest === false ? and(eq(players.guest, false), eq(players.status, 'ACTIVE')) : undefined,
     filter.guest === true ? eq(players.guest, true) : undefined,
     filter.bot === undefined ? undefined : eq(players.bot, filter.bot),
+    filter.banned ? undefined : ne(players.status, 'BANNED'),
   );
   const query = db
     .select()

@@ -122,15 +122,16 @@ export async function ratingChangesOf(
 // The same literal as the partial index players_rating_idx, so SQLite can use it (a bound 0 would not match).
 const rated = sql`${players.ratedClashes} > 0`;
 
-/** The rating tab: players with a rated clash, by mu (the displayed value's order), paged. */
+/** The rating tab: players with a rated clash, by mu (the displayed value's order), paged; not the banned. */
 export async function listRatings(db: Database, request: PageRequest<(typeof RATING_SORTS)[number]>) {
+  const where = and(rated, ne(players.status, 'BANNED'));
   const query = db
     .select({ id: players.id, name: players.name, mu: players.ratingMu, clashes: players.ratedClashes })
     .from(players)
-    .where(rated)
+    .where(where)
     .orderBy(...orderOf(request, players.ratingMu, players.id))
     .$dynamic();
-  return pageOf(db, request, query, players, rated);
+  return pageOf(db, request, query, players, where);
 }
 
 /** A player's rated clashes, paged. */

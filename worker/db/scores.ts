@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { PageRequest } from '../../contract/page';
 import type { SCORE_SORTS } from '../../contract/scores';
 import type { Database } from './client';
-import { orderOf, pageOf, playerRef } from './pages';
+import { notBanned, orderOf, pageOf, playerRef } from './pages';
 
 /** A score's player, with whether it is the practice bot (the rankings mark it). */
 const scorePlayer = { ...playerRef, bot: players.bot };
@@ -14,10 +14,11 @@ export interface ScoreFilter {
   playerId?: number;
 }
 
+/** Everyone's scores (the rankings and their figures) leave banned players out; one player's are theirs. */
 export const scoreWhere = (filter: ScoreFilter) =>
   and(
     filter.since === undefined ? undefined : gte(scores.createdAt, filter.since),
-    filter.playerId === undefined ? undefined : eq(scores.playerId, filter.playerId),
+    filter.playerId === undefined ? notBanned(scores.playerId) : eq(scores.playerId, filter.playerId),
   );
 
 /**

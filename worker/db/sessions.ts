@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { players, sessions } from './schema';
 
@@ -40,6 +40,21 @@ export const revokePlayerSessionsStatement = (db: Database, playerId: number, no
 export const endAccessTokensStatement = (db: Database, playerId: number, now: number) =>
   db.update(players).set({ tokensValidAfter: now }).where(eq(players.id, playerId));
 
-/** The statement that bans a player, for a batch. */
-export const banStatement = (db: Database, playerId: number, now: number) =>
-  db.update(players).set({ status: 'BANNED', updatedAt: now }).where(eq(players.id, playerId));
+/** The statement that bans a player, for a batch. A ban already in force keeps its moment; only its reason changes. */
+export const banStatement = (db: Database, playerId: number, now: number, reason: string | null) =>
+  db
+    .update(players)
+    .set({
+      status: 'BANNED',
+      banReason: reason,
+      bannedAt: sql`coalesce(${players.bannedAt}, ${now})`,
+      updatedAt: now,
+    })
+    .where(eq(players.id, playerId));
+
+/** The statement that lifts a player's ban, for a batch: their tokens stay ended, they sign in anew. */
+export const unbanStatement = (db: Database, playerId: number, now: number) =>
+  db
+    .update(players)
+    .set({ status: 'ACTIVE', banReason: null, bannedAt: null, updatedAt: now })
+    .where(eq(players.id, playerId));

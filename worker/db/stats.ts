@@ -3,6 +3,7 @@ import type { OverallStats, PlayerStats } from '../../contract/players';
 import type { ScoreStats } from '../../contract/scores';
 import type { Database } from './client';
 import { playedGame } from './games';
+import { notBanned } from './pages';
 import { type ScoreFilter, scoreWhere } from './scores';
 import { games, players, scores } from './schema';
 
@@ -43,6 +44,8 @@ export async function playerStats(db: Database, playerId: number): Promise<Playe
 export async function overallStats(db: Database): Promise<OverallStats> {
   const gameCount = count(games.id);
   const average = avg(scores.value);
+  // The players named here are never banned ones; the counts count everyone.
+  const listed = notBanned(scores.playerId);
   const [[players_], [played], [newest], [mostGames], [highest], [bestAverage]] = await Promise.all([
     // The practice bot is no member of the community: not counted, never the newest.
     db.select({ total: count() }).from(players).where(eq(players.bot, false)),
@@ -50,14 +53,14 @@ export async function overallStats(db: Database): Promise<OverallStats> {
     db
       .select({ id: players.id, name: players.name, createdAt: players.createdAt })
       .from(players)
-      .where(eq(players.bot, false))
+      .where(and(eq(players.bot, false), notBanned(players.id)))
       .orderBy(desc(players.createdAt), desc(players.id))
       .limit(1),
     db
       .select({ id: players.id, name: players.name, games: gameCount })
       .from(games)
       .innerJoin(players, eq(players.id, games.playerId))
-      .where(playedGame())
+      .where(and(playedGame(), notBanned(games.playerId)))
       .groupBy(players.id)
       .orderBy(desc(gameCount), asc(players.id))
       .limit(1),
@@ -67,13 +70,25 @@ export async function overallStats(db: Database): Promise<OverallStats> {
       .select({ id: players.id, name: players.name, value: scores.value })
       .from(scores)
       .innerJoin(players, eq(players.id, scores.playerId))
-      .where(eq(scores.value, db.select({ high: max(scores.value) }).from(scores)))
+      .where(
+        and(
+          eq(
+            scores.value,
+            db
+              .select({ high: max(scores.value) })
+              .from(scores)
+              .where(listed),
+          ),
+          listed,
+        ),
+      )
       .orderBy(asc(scores.id))
       .limit(1),
     db
       .select({ id: players.id, name: players.name, average })
       .from(scores)
       .innerJoin(players, eq(players.id, scores.playerId))
+      .where(listed)
       .groupBy(players.id)
       .orderBy(desc(average), asc(players.id))
       .limit(1),

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorBody } from '../../contract/errors';
 import { errorMessage, pickLanguage } from './i18n';
 import { log } from './log';
 
@@ -9,6 +10,8 @@ export class AppError extends Error {
     readonly status: ContentfulStatusCode,
     readonly key: string,
     readonly headers: Record<string, string> = {},
+    /** Fields the body carries beside `message` and `key` (contract/errors.ts `ErrorBody`). */
+    readonly details: Omit<ErrorBody, 'message' | 'key'> = {},
   ) {
     super(key);
     this.name = 'AppError';
@@ -39,7 +42,7 @@ export function handleError(error: unknown, c: Context) {
       }
       log(c, { level: 'WARN', message: 'forbidden', data });
     }
-    return c.json(errorBody(c, error.key), error.status);
+    return c.json({ ...errorBody(c, error.key), ...error.details }, error.status);
   }
   // Logged with its stack for the operator; the client gets a generic message only.
   const stack = String((error as Error)?.stack ?? error);

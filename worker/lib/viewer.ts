@@ -10,6 +10,21 @@ export const VIEWER_HEADER = 'X-Yamb-Viewer';
  */
 export const VIEWER_PROFILE_HEADER = 'X-Yamb-Viewer-Profile';
 
+/**
+ * When the viewer's access token was signed (epoch ms), set by worker/routes/live.ts beside VIEWER_HEADER
+ * under the same rule: a room closes the socket once the player's tokens signed before some moment end.
+ */
+export const VIEWER_ISSUED_HEADER = 'X-Yamb-Viewer-Issued';
+
+/** The issue time a socket's upgrade carried; 0 (older than any ending) without a valid one. */
+export function issuedFrom(header: string | null): number {
+  const ms = Number(header);
+  return header && Number.isSafeInteger(ms) && ms > 0 ? ms : 0;
+}
+
+/** The close code of a socket whose player's access ended (sign-out, password change, ban). */
+export const ACCESS_ENDED = 4001;
+
 /** The viewer's player id from the header's value, or null for an anonymous watcher. */
 export function viewerFrom(header: string | null): number | null {
   const id = Number(header);

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { PRESENCE_SHARDS, presenceRoom } from '../auth/access';
 import { currentPlayer, refuseBanned, requirePlayer, type SessionVariables } from '../auth/session';
 import { clashExists } from '../db/clashes';
@@ -8,7 +8,7 @@ import type { Env } from '../env';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { foreignOrigin } from '../lib/origin';
 import { pathId } from '../lib/validate';
-import { VIEWER_HEADER, VIEWER_PROFILE_HEADER } from '../lib/viewer';
+import { VIEWER_HEADER, VIEWER_ISSUED_HEADER, VIEWER_PROFILE_HEADER } from '../lib/viewer';
 import { avatarOf } from '../lib/resources/player';
 import type { ActivePlayer } from '../../contract/presence';
 
@@ -19,17 +19,22 @@ type Live = { Bindings: Env; Variables: SessionVariables };
  * here from the verified session, and any client-sent copy is dropped.
  */
 function forward(
-  request: Request,
+  c: Context<Live>,
   viewerId: number | null,
   stub: { fetch(request: Request): Promise<Response> },
   profile?: ActivePlayer & { guest: boolean },
 ) {
+  const request = c.req.raw;
   if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
     throw new AppError(426, 'upgrade-required');
   const headers = new Headers(request.headers);
   headers.delete(VIEWER_HEADER);
   headers.delete(VIEWER_PROFILE_HEADER);
+  headers.delete(VIEWER_ISSUED_HEADER);
   if (viewerId) headers.set(VIEWER_HEADER, String(viewerId));
+  // The viewer's token's: the room closes the socket when the player's tokens signed before some moment end.
+  const issuedAtMs = c.get('token')?.issuedAtMs;
+  if (viewerId && issuedAtMs) headers.set(VIEWER_ISSUED_HEADER, String(issuedAtMs));
   if (profile) headers.set(VIEWER_PROFILE_HEADER, JSON.stringify(profile));
   return stub.fetch(new Request(request, { headers }));
 }
@@ -51,11 +56,11 @@ export const live = new Hono<Live>()
     const viewer = await currentPlayer(c);
     if (viewer) refuseBanned(viewer);
     if (row.type === 'CLASH' && row.clashId !== null)
-      return forward(c.req.raw, viewer?.id ?? null, c.env.CLASH_ROOM.getByName(String(row.clashId)));
+      return forward(c, viewer?.id ?? null, c.env.CLASH_ROOM.getByName(String(row.clashId)));
     const room = c.env.GAME_ROOM.getByName(String(id));
     // A daily game is its player's alone until its day is over; the room knows its day.
     if (row.type === 'DAILY' && !(await room.visibleTo(viewer?.id ?? null))) throw notFound('game-not-found');
-    return forward(c.req.raw, viewer?.id ?? null, room);
+    return forward(c, viewer?.id ?? null, room);
   })
   // A clash's room opens only for a clash of the D1 index, so no socket starts a room for a number that
   // is no clash; then the room says who may look: a pending clash its players only (to anyone else, banned
@@ -68,7 +73,7 @@ export const live = new Hono<Live>()
     const visible = await room.get(viewer?.id ?? null);
     if (!visible.ok) throw new AppError(visible.status, visible.key);
     if (viewer) refuseBanned(viewer);
-    return forward(c.req.raw, viewer?.id ?? null, room);
+    return forward(c, viewer?.id ?? null, room);
   })
   .get('/players', async (c) => {
     const me = await requirePlayer(c);
@@ -80,5 +85,5 @@ export const live = new Hono<Live>()
       c.env.ENVIRONMENT === 'development'
         ? Math.min(64, Math.max(1, Number(c.req.query('shards') ?? PRESENCE_SHARDS) || 1))
         : PRESENCE_SHARDS;
-    return forward(c.req.raw, me.id, c.env.PRESENCE.getByName(presenceRoom(me.id, shards)), profile);
+    return forward(c, me.id, c.env.PRESENCE.getByName(presenceRoom(me.id, shards)), profile);
   });

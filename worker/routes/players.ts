@@ -5,12 +5,13 @@ import { GAME_SORTS } from '../../contract/games';
 import { LOG_SORTS } from '../../contract/logs';
 import { NOTIFICATION_SORTS } from '../../contract/notifications';
 import { pageQuery } from '../../contract/page';
-import { PLAYER_SORTS, PreferencesBody } from '../../contract/players';
+import { BanBody, PLAYER_SORTS, PreferencesBody } from '../../contract/players';
 import { EmailChangeBody, UsernameBody } from '../../contract/account';
 import type { ActivePlayers } from '../../contract/presence';
 import { RATING_CHANGE_SORTS } from '../../contract/ratings';
 import { SCORE_SORTS } from '../../contract/scores';
-import { PRESENCE_ROOM } from '../auth/access';
+import { banPlayer, PRESENCE_ROOM, unbanPlayer } from '../auth/access';
+import { requireAdmin } from '../auth/admin';
 import { countMail, mailVerification } from '../auth/mails';
 import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
 import { replaceAvatarKey, storeAvatar } from '../db/avatars';
@@ -28,6 +29,7 @@ import { overallStats, playerStats } from '../db/stats';
 import type { Env } from '../env';
 import { checkAvatar, readAvatarUpload } from '../lib/avatarUpload';
 import { sameAddress } from '../lib/email';
+import { log } from '../lib/log';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { page } from '../lib/hal';
 import { clashViewOf, toClashResource } from '../lib/resources/clashes';
@@ -103,7 +105,7 @@ export const playersRoutes = new Hono<Players>()
     const { name, guest, bot, ...request } = readQuery(c, PlayersQuery);
     const db = database(c.env.DB);
     const viewer = await currentPlayer(c);
-    const { rows, total } = await listPlayers(db, request, { name, guest, bot });
+    const { rows, total } = await listPlayers(db, request, { name, guest, bot, banned: viewer?.admin });
     return c.json(
       page(
         'players',
@@ -191,6 +193,41 @@ export const playersRoutes = new Hono<Players>()
     // An admin's rows carry their delete links (the admin sections of a player's page use them).
     const items = rows.map((row) => toLogSummary(row.log, row.player, viewer));
     return c.json(page('logs', items, request, total));
+  })
+
+  // Admins ban a player with a reason (the player's `ban` link) and lift the ban (`unban`); both logged
+  // in the admin's name, so the row is never in the list the banned player could read.
+  .put('/:id/ban', async (c) => {
+    const me = await requireAdmin(c);
+    const db = database(c.env.DB);
+    const player = await existingPlayer(db, pathId(c));
+    const { reason } = await readJson(c, BanBody);
+    if (player.id === me.id) throw conflict('ban-self');
+    if (player.bot) throw conflict('ban-bot');
+    // An admin's flag is taken first (npm run admin -- <name> --revoke): no admin bans another.
+    if (player.admin) throw conflict('player-admin');
+    await banPlayer(c.env, db, player.id, reason);
+    log(c, {
+      level: 'WARN',
+      message: 'admin-ban-player',
+      data: { bannedId: player.id, reason },
+      playerId: me.id,
+    });
+    return c.json(toPlayerResource(await existingPlayer(db, player.id), me));
+  })
+  .delete('/:id/ban', async (c) => {
+    const me = await requireAdmin(c);
+    const db = database(c.env.DB);
+    const player = await existingPlayer(db, pathId(c));
+    if (player.status !== 'BANNED') throw conflict('player-not-banned');
+    await unbanPlayer(c.env, db, player.id);
+    log(c, {
+      level: 'INFO',
+      message: 'admin-unban-player',
+      data: { unbannedId: player.id, reason: player.banReason },
+      playerId: me.id,
+    });
+    return c.json(toPlayerResource(await existingPlayer(db, player.id), me));
   })
 
   // The player's own only.

@@ -17,7 +17,8 @@ export const avatarOf = (row: Pick<PlayerRow, 'avatarKey'>) =>
 /** The player as a client sees it; private fields and links only for the player and admins. */
 export function toPlayerResource(row: PlayerRow, viewer: Viewer | null): PlayerResource {
   const self = viewer?.id === row.id;
-  const privileged = self || viewer?.admin === true;
+  const admin = viewer?.admin === true;
+  const privileged = self || admin;
   const base = playerPath(row.id);
   const rated = !row.guest && !row.bot;
   return {
@@ -32,6 +33,8 @@ export function toPlayerResource(row: PlayerRow, viewer: Viewer | null): PlayerR
     bot: row.bot,
     rating: rated ? ratingOf(row.ratingMu, row.ratedClashes) : null,
     status: row.status,
+    banReason: admin ? row.banReason : null,
+    bannedAt: admin && row.bannedAt !== null ? new Date(row.bannedAt).toISOString() : null,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
     _links: links({
@@ -49,6 +52,9 @@ export function toPlayerResource(row: PlayerRow, viewer: Viewer | null): PlayerR
       ratings: rated && `${base}/ratings`,
       // A registered viewer's record against someone else (guests play no clashes).
       headToHead: viewer !== null && viewer.guest !== true && !self && `${base}/head-to-head`,
+      // Admins ban anyone but themselves, the bot and other admins (whose flag is taken first, by script).
+      ban: admin && !self && !row.bot && !row.admin && row.status !== 'BANNED' && `${base}/ban`,
+      unban: admin && row.status === 'BANNED' && `${base}/ban`,
     }),
   };
 }
