@@ -36,13 +36,14 @@ export interface SessionVariables {
 
 const DEV_SECRET = 'yamb-local-development-secret-not-for-production';
 
-function secret(env: Env): string {
+/** The server's signing secret: access tokens and device cookies (auth/device.ts). */
+export function secret(env: Env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   if (env.ENVIRONMENT === 'development') return DEV_SECRET;
   throw new Error('SESSION_SECRET is not set');
 }
 
-const secure = (env: Env) => env.ENVIRONMENT !== 'development';
+export const secure = (env: Env) => env.ENVIRONMENT !== 'development';
 
 /**
  * Marks a route where an access cookie that no longer counts is taken as none instead of a 401

@@ -14,8 +14,10 @@ export interface RateRule {
 export const RULES = {
   /** Password guesses at one account from one address: the owner's own address is never locked by others'. */
   signInPerAccountAndIp: { name: 'signin-account-ip', limit: 5, windowSeconds: 15 * 60 },
-  /** Guesses at one account from everywhere: slows a guesser with many addresses (see auth/guesses.ts). */
+  /** Guesses at one account from everywhere but its owner's devices: stops a guesser with many addresses (see auth/guesses.ts). */
   signInPerAccount: { name: 'signin-account', limit: 30, windowSeconds: 60 * 60 },
+  /** Guesses from a device that has signed in to the account before (auth/device.ts), its only limit. */
+  signInPerDevice: { name: 'signin-device', limit: 5, windowSeconds: 15 * 60 },
   signInPerIp: { name: 'signin-ip', limit: 50, windowSeconds: 15 * 60 },
   registrationPerIp: { name: 'register-ip', limit: 120, windowSeconds: 10 * 60 },
   /** Mails to one inbox, whoever asks. */

@@ -9,6 +9,7 @@ import {
 } from '../../contract/account';
 import { GUEST_NAME, randomGuestName } from '../auth/guest';
 import { sha256 } from '../auth/crypto';
+import { rememberDevice } from '../auth/device';
 import { countGuess } from '../auth/guesses';
 import { countMail, mailToken, mailVerification } from '../auth/mails';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
@@ -138,6 +139,7 @@ export const auth = new Hono<Auth>()
     // The browser's previous session (usually its guest) ends here.
     await revokePresentedSession(c, db);
     await startSession(c, db, player.id);
+    await rememberDevice(c, player);
     return c.json(toPlayerResource(player, player));
   })
   .post('/refresh', async (c) => {
@@ -145,6 +147,8 @@ export const auth = new Hono<Auth>()
     const playerId = await rotateSession(c, db);
     const row = await findPlayer(db, playerId);
     if (!row) throw unauthorized();
+    // A browser signed in before device cookies existed becomes a device of its player here.
+    await rememberDevice(c, row);
     return c.json(toPlayerResource(row, row));
   })
   .post('/logout', async (c) => {
@@ -163,6 +167,7 @@ export const auth = new Hono<Auth>()
     if (!player || !tokenCounts(claims.issuedAtMs, player)) throw unauthorized();
     refuseBanned(player);
     await startSession(c, db, player.id);
+    await rememberDevice(c, player);
     return c.json(toPlayerResource(player, player));
   })
   // With ?token= (from the reset mail) anyone may set a new password; without one, the signed-in
@@ -198,6 +203,7 @@ export const auth = new Hono<Auth>()
     await saveCredentials(db, player.id, await hashPassword(body.newPassword));
     await revokeAllSessions(c, db, player.id);
     await startSession(c, db, player.id);
+    await rememberDevice(c, player);
     return c.json(toPlayerResource(player, player));
   })
   // Answers the same for known and unknown addresses, so it tells no one which e-mails have accounts.
