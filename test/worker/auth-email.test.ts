@@ -6,6 +6,7 @@ import { buildMime, CloudflareEmailSender, emailSender, OutboxEmailSender } from
 import {
   CookieJar,
   call,
+  callAndSettle,
   expectError,
   json,
   mailedToken,
@@ -103,7 +104,11 @@ describe('e-mail verification', () => {
     const email = uniqueEmail();
     const { jar } = await registerPlayer({ email });
     const first = await mailedToken(email, '/email-verification');
-    const resend = await call('/auth/email-verification-token', { method: 'POST', jar, body: { email } });
+    const resend = await callAndSettle('/auth/email-verification-token', {
+      method: 'POST',
+      jar,
+      body: { email },
+    });
     expect(resend.status).toBe(204);
     expect(await outbox(email)).toHaveLength(2);
     const second = await mailedToken(email, '/email-verification');
@@ -117,16 +122,21 @@ describe('e-mail verification', () => {
     await registerPlayer({ email });
     const stranger = await registerPlayer();
     expect(
-      (await call('/auth/email-verification-token', { method: 'POST', jar: stranger.jar, body: { email } }))
-        .status,
+      (
+        await callAndSettle('/auth/email-verification-token', {
+          method: 'POST',
+          jar: stranger.jar,
+          body: { email },
+        })
+      ).status,
     ).toBe(204);
-    expect((await call('/auth/email-verification-token', { method: 'POST', body: { email } })).status).toBe(
-      204,
-    );
+    expect(
+      (await callAndSettle('/auth/email-verification-token', { method: 'POST', body: { email } })).status,
+    ).toBe(204);
     expect(await outbox(email)).toHaveLength(1);
     const verified = await verifiedPlayer();
     const before = (await outbox(verified.email)).length;
-    const again = await call('/auth/email-verification-token', {
+    const again = await callAndSettle('/auth/email-verification-token', {
       method: 'POST',
       jar: verified.jar,
       body: { email: verified.email },
@@ -153,9 +163,14 @@ describe('e-mail verification', () => {
     const { jar } = await registerPlayer({ email });
     for (let i = 0; i < 4; i++)
       expect(
-        (await call('/auth/email-verification-token', { method: 'POST', jar, body: { email } })).status,
+        (await callAndSettle('/auth/email-verification-token', { method: 'POST', jar, body: { email } }))
+          .status,
       ).toBe(204);
-    const refused = await call('/auth/email-verification-token', { method: 'POST', jar, body: { email } });
+    const refused = await callAndSettle('/auth/email-verification-token', {
+      method: 'POST',
+      jar,
+      body: { email },
+    });
     await expectError(refused, 429, 'too-many-requests');
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(await outbox(email)).toHaveLength(5);
@@ -164,7 +179,7 @@ describe('e-mail verification', () => {
 
 describe('password reset by mail', () => {
   const ask = (email: string, language?: string) =>
-    call('/auth/password-reset-token', { method: 'POST', body: { email }, language });
+    callAndSettle('/auth/password-reset-token', { method: 'POST', body: { email }, language });
   const reset = (token: string | undefined, body: object, jar?: CookieJar) =>
     call(`/auth/password-reset${token ? `?token=${encodeURIComponent(token)}` : ''}`, {
       method: 'PUT',

@@ -1,6 +1,7 @@
-import { env, SELF } from 'cloudflare:test';
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { expect } from 'vitest';
 import type { PlayerResource } from '../../contract/players';
+import worker from '../../worker/index';
 import { chunk, deflate, file, header } from './fixtures/png';
 
 // Shared by the Workers-runtime tests: a cookie jar, one `call` for every request, and the ways a
@@ -111,6 +112,19 @@ export function request(path: string, init: CallInit = {}): Request {
 /** One request to the Worker through SELF; the jar, if given, is updated from the response. */
 export async function call(path: string, init: CallInit = {}): Promise<Response> {
   const response = await SELF.fetch(request(path, init));
+  init.jar?.store(response);
+  return response;
+}
+
+/**
+ * `call`, then waits for what the Worker does after answering (waitUntil): the mails that the e-mail routes
+ * send after their answer (worker/auth/mails.ts `mailAfterAnswer`), log rows. Through the app itself rather
+ * than SELF, whose waitUntil work the test cannot wait for.
+ */
+export async function callAndSettle(path: string, init: CallInit = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request(path, init), env, ctx);
+  await waitOnExecutionContext(ctx);
   init.jar?.store(response);
   return response;
 }

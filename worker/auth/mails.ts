@@ -4,6 +4,7 @@ import { findPlayerByVerifiedEmail } from '../db/players';
 import type { PlayerRow } from '../db/schema';
 import { emailSender } from '../lib/email';
 import { mailText, pickLanguage } from '../lib/i18n';
+import { after, writeLog } from '../lib/log';
 import { clientIp, consumeAll, RULES } from '../lib/rateLimit';
 import { randomToken, sha256 } from './crypto';
 import type { AppContext } from './session';
@@ -60,16 +61,31 @@ export async function mailVerification(
   });
 }
 
-/** Mails the player a single-use link of the given kind, in the request's language (count it first). */
+/** A new single-use token for a mailed link, and the hash D1 keeps of it. */
+export interface MintedToken {
+  token: string;
+  hash: string;
+}
+
+export async function mintToken(): Promise<MintedToken> {
+  const token = randomToken();
+  return { token, hash: await sha256(token) };
+}
+
+/**
+ * Mails the player a single-use link of the given kind, in the request's language (count it first); the
+ * token may be minted beforehand (`mintToken`), by a route that mints one whether or not it mails.
+ */
 export async function mailToken(
   c: AppContext,
   db: Database,
   player: Pick<PlayerRow, 'id' | 'name'>,
   email: string,
   kind: EmailTokenKind,
+  minted?: MintedToken,
 ) {
-  const token = randomToken();
-  await saveEmailToken(db, { playerId: player.id, kind, email, tokenHash: await sha256(token) });
+  const { token, hash } = minted ?? (await mintToken());
+  await saveEmailToken(db, { playerId: player.id, kind, email, tokenHash: hash });
   const mail = MAILS[kind];
   const language = pickLanguage(c.req.header('Accept-Language'));
   const link = `${appOrigin(c)}${mail.path}?token=${encodeURIComponent(token)}`;
@@ -78,4 +94,26 @@ export async function mailToken(
     subject: mailText(language, mail.subject),
     text: mailText(language, mail.text, { name: player.name, link }),
   });
+}
+
+/**
+ * Sends a mail after the answer (waitUntil): a route whose answer must not say whether an address gets a
+ * mail (known, verified) answers before the mail's writes and its trip to the mail service, which take
+ * longer than anything else it does. The mail starts on a later turn of the event loop: started at once,
+ * its first steps (building the token's row and the text) would run between the answer's own steps and
+ * delay it. A mail that fails is an error row for the admins; the answer went.
+ */
+export function mailAfterAnswer(c: AppContext, playerId: number, sending: () => Promise<void>) {
+  after(
+    c,
+    new Promise((resolve) => setTimeout(resolve, 0)).then(sending).catch(async (error: unknown) => {
+      console.error(JSON.stringify({ level: 'ERROR', what: 'mail', error: String(error) }));
+      await writeLog(c.env, {
+        level: 'ERROR',
+        message: 'mail-failed',
+        data: { error: String(error) },
+        playerId,
+      });
+    }),
+  );
 }

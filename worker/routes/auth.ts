@@ -11,7 +11,7 @@ import { GUEST_NAME, randomGuestName } from '../auth/guest';
 import { sha256 } from '../auth/crypto';
 import { rememberDevice } from '../auth/device';
 import { countGuess } from '../auth/guesses';
-import { countMail, mailToken, mailVerification } from '../auth/mails';
+import { countMail, mailAfterAnswer, mailToken, mailVerification, mintToken } from '../auth/mails';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import {
   accessClaims,
@@ -206,15 +206,20 @@ export const auth = new Hono<Auth>()
     await rememberDevice(c, player);
     return c.json(toPlayerResource(player, player));
   })
-  // Answers the same for known and unknown addresses, so it tells no one which e-mails have accounts.
+  // Answers the same, and in the same time, for every address, so it tells no one which e-mails have
+  // accounts: the same reads and the same token minted for each, and the mail sent after the answer.
   .post('/password-reset-token', async (c) => {
     const { email } = await readJson(c, EmailBody);
     await countMail(c, email);
     const db = database(c.env.DB);
     const player = await findPlayerByVerifiedEmail(db, email);
+    const stored = await findCredentials(db, player?.id ?? 0);
+    const minted = await mintToken();
     // Only a verified address of an account with a password can receive a reset link.
-    if (player?.email && !player.guest && (await findCredentials(db, player.id)))
-      await mailToken(c, db, player, player.email, 'RESET_PASSWORD');
+    if (player?.email && !player.guest && stored) {
+      const to = player.email;
+      mailAfterAnswer(c, player.id, () => mailToken(c, db, player, to, 'RESET_PASSWORD', minted));
+    }
     return c.body(null, 204);
   })
   .put('/email-verification', async (c) => {
@@ -234,7 +239,9 @@ export const auth = new Hono<Auth>()
     const me = await currentPlayer(c);
     // Counted whatever happens next, so the answer's timing and limits say nothing about the address.
     await countMail(c, email, me ?? undefined);
-    if (me?.email && !me.emailVerified && sameAddress(me.email, email))
-      await mailVerification(c, db, me, me.email);
+    if (me?.email && !me.emailVerified && sameAddress(me.email, email)) {
+      const to = me.email;
+      mailAfterAnswer(c, me.id, () => mailVerification(c, db, me, to));
+    }
     return c.body(null, 204);
   });
