@@ -16,12 +16,12 @@ import {
   verifyEmail,
 } from './helpers';
 
+/** A player's links to their own resource; `logs` is an admin's only (a server error's row carries its stack). */
 const ALL_LINKS = [
   'avatar',
   'clashes',
   'email',
   'games',
-  'logs',
   'notifications',
   'preferences',
   'ratings',

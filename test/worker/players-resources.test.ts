@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, expectError, json, makeAdmin, registerGuest, registerPlayer } from './helpers';
+import { call, expectError, json, makeAdmin, registerGuest, registerPlayer, type Session } from './helpers';
 
 // Rows the rooms and the other routes would write, put straight into D1 so the reads can be checked.
 // A finished game that is no longer the player's current one is ARCHIVED (one current solo game each).
@@ -150,27 +150,29 @@ describe('a player’s scores, games and clashes (public)', () => {
   });
 });
 
-describe('a player’s logs (self and admins)', () => {
-  it('are readable by the player and by an admin, not by others', async () => {
+describe('a player’s logs (admins only)', () => {
+  it('are readable by an admin, not by others, nor by the player (no link to them either)', async () => {
     const owner = await registerPlayer();
     await env.DB.prepare(
       "INSERT INTO logs (player_id, level, message, data) VALUES (?, 'WARN', 'odd move', '{\"box\":3}')",
     )
       .bind(owner.player.id)
       .run();
-    const own = await json(await call(owner.player._links.logs?.href as string, { jar: owner.jar }));
-    expect(own._embedded.logs).toHaveLength(1);
-    expect(own._embedded.logs[0]).toMatchObject({
+    const admin = await registerPlayer();
+    await makeAdmin(admin.player.id);
+    const seenByAdmin = await json(await call(`/players/${owner.player.id}`, { jar: admin.jar }));
+    const list = await json(await call(seenByAdmin._links.logs?.href as string, { jar: admin.jar }));
+    expect(list._embedded.logs).toHaveLength(1);
+    expect(list._embedded.logs[0]).toMatchObject({
       level: 'WARN',
       message: 'odd move',
       data: { box: 3 },
       player: { id: owner.player.id, name: owner.player.name },
     });
-    const admin = await registerPlayer();
-    await makeAdmin(admin.player.id);
-    expect((await call(`/players/${owner.player.id}/logs`, { jar: admin.jar })).status).toBe(200);
+    expect(owner.player._links.logs).toBeUndefined();
+    await expectError(await call(`/players/${owner.player.id}/logs`, { jar: owner.jar }), 403, 'admin-only');
     const other = await registerPlayer();
-    await expectError(await call(`/players/${owner.player.id}/logs`, { jar: other.jar }), 403, 'forbidden');
+    await expectError(await call(`/players/${owner.player.id}/logs`, { jar: other.jar }), 403, 'admin-only');
     await expectError(await call(`/players/${owner.player.id}/logs`), 401, 'unauthorized');
   });
 });
@@ -240,20 +242,27 @@ describe('links', () => {
       .run();
 
     const me = await json(await call('/players/me', { jar: owner.jar }));
-    const rowLinks: string[] = [];
+    const rowLinks: { href: string; viewer: Session }[] = [];
+    // The logs as an admin follows them: a player has no link to their own.
+    const admin = await registerPlayer();
+    await makeAdmin(admin.player.id);
+    const seenByAdmin = await json(await call(`/players/${owner.player.id}`, { jar: admin.jar }));
     for (const name of ['scores', 'games', 'clashes', 'logs', 'notifications']) {
-      const response = await call(me._links[name].href, { jar: owner.jar });
+      const viewer = name === 'logs' ? admin : owner;
+      const response = await call((name === 'logs' ? seenByAdmin : me)._links[name].href, {
+        jar: viewer.jar,
+      });
       expect(response.status, name).toBe(200);
       const body = await json(response);
       expect(body._embedded[name], name).toHaveLength(1);
-      rowLinks.push(...hrefs(body._embedded));
+      rowLinks.push(...hrefs(body._embedded).map((href) => ({ href, viewer })));
     }
     // (The game row was written straight into D1, with no room behind it: its route answers, not its game.)
-    for (const href of rowLinks) {
-      const body = await json(await call(href, { jar: owner.jar }));
+    for (const { href, viewer } of rowLinks) {
+      const body = await json(await call(href, { jar: viewer.jar }));
       expect(body.key, href).not.toBe('route-not-found');
     }
-    expect(rowLinks).toEqual([
+    expect(rowLinks.map(({ href }) => href)).toEqual([
       expect.stringMatching(/^\/api\/scores\/\d+$/),
       expect.stringMatching(/^\/api\/games\/\d+$/),
       `/api/clashes/${clash?.id}`,

@@ -1,9 +1,11 @@
-import { AppError } from './errors';
+import { AppError, badRequest } from './errors';
 
 /**
  * The request's body, refused (413 `tooLargeKey`) as soon as it passes `maxBytes`. The declared
  * Content-Length is trusted only to refuse early: a chunked body has none, so the bytes are counted
  * as they stream in and the read stops at the cap instead of buffering whatever the client sends.
+ * A body that breaks off (the client went away or dropped the upload) is the client's doing, not a
+ * server error: 400 `body-incomplete`, which is not logged (and likely read by nobody).
  */
 export async function readCapped(
   request: Request,
@@ -17,7 +19,13 @@ export async function readCapped(
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw badRequest('body-incomplete');
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {

@@ -72,14 +72,6 @@ async function ownAccount(c: AppContext): Promise<PlayerRow> {
   return me;
 }
 
-/** Whose logs: the player's own, or anyone's for an admin. */
-async function selfOrAdmin(c: AppContext, db: Database): Promise<PlayerRow> {
-  const me = await requirePlayer(c);
-  const id = pathId(c);
-  if (me.id !== id && !me.admin) throw forbidden();
-  return me.id === id ? me : existingPlayer(db, id);
-}
-
 /** The player of the path: 404 player-not-found when there is none. */
 async function existingPlayer(db: Database, id: number): Promise<PlayerRow> {
   const player = await findPlayer(db, id);
@@ -183,14 +175,15 @@ export const playersRoutes = new Hono<Players>()
     return c.json(toHeadToHead({ id: player.id, name: player.name }, record));
   })
 
-  // The player's own and the admins'.
+  // The admins' only, the player's own included: a server error's row carries its stack, which is for
+  // the operator, never for the player whose request met it.
   .get('/:id/logs', async (c) => {
     const request = readQuery(c, pageQuery(LOG_SORTS, 'createdAt'));
     const db = database(c.env.DB);
-    const player = await selfOrAdmin(c, db);
-    const viewer = await requirePlayer(c);
+    const viewer = await requireAdmin(c);
+    const player = await existingPlayer(db, pathId(c));
     const { rows, total } = await playerLogs(db, player.id, request);
-    // An admin's rows carry their delete links (the admin sections of a player's page use them).
+    // The rows carry their delete links (the admin sections of a player's page use them).
     const items = rows.map((row) => toLogSummary(row.log, row.player, viewer));
     return c.json(page('logs', items, request, total));
   })

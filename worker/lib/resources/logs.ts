@@ -3,7 +3,7 @@ import type { PlayerRef } from '../../../contract/players';
 import type { LogRow, PlayerRow } from '../../db/schema';
 import { links } from '../hal';
 
-/** A log row as its player or an admin sees it: `self` (GET /api/logs/{id}); `delete` for admins only. */
+/** A log row as an admin sees it: `self` (GET /api/logs/{id}) and `delete`. */
 export function toLogSummary(
   log: LogRow,
   player: PlayerRef | null,

@@ -48,7 +48,8 @@ export function toPlayerResource(row: PlayerRow, viewer: Viewer | null): PlayerR
       email: self && `${base}/email`,
       avatar: self && `${base}/avatar`,
       notifications: self && `${base}/notifications`,
-      logs: privileged && `${base}/logs`,
+      // The admins' only: a server error's row carries its stack.
+      logs: viewer?.admin === true && `${base}/logs`,
       ratings: rated && `${base}/ratings`,
       // A registered viewer's record against someone else (guests play no clashes).
       headToHead: viewer !== null && viewer.guest !== true && !self && `${base}/head-to-head`,
