@@ -13,7 +13,8 @@ import {
 
 // The owner is never locked out by strangers: a browser that has signed in to an account holds a device
 // cookie (worker/auth/device.ts), and a guess from it meets only that device's own allowance, not the
-// account-wide one that strangers' failures from everywhere use up (worker/auth/guesses.ts).
+// account-wide one that strangers' failures from everywhere use up (worker/auth/guesses.ts). Each test
+// hashes some forty passwords: 30 s, for a loaded machine.
 
 // Addresses of this file's own (the Workers tests share one D1, and with it the per-address counts).
 const block = crypto.getRandomValues(new Uint8Array(1))[0] as number;
@@ -68,7 +69,7 @@ describe('the owner’s device', () => {
     await expectError(refused, 429, 'too-many-requests');
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     await expectError(await signInFrom(home, username, 'secret123'), 429, 'too-many-requests');
-  });
+  }, 30_000);
 
   it('is an exemption no forged cookie, nor another account’s, gives', async () => {
     const { username, player } = await signUp({ password: 'secret123' });
@@ -98,7 +99,7 @@ describe('the owner’s device', () => {
         'too-many-requests',
       );
     expect((await signInFrom(address(), username, 'secret123', owners)).status).toBe(200);
-  });
+  }, 30_000);
 
   it('has an allowance of its own, five failures in 15 minutes, which counts nothing against the account', async () => {
     const { username } = await signUp({ password: 'secret123' });
@@ -115,7 +116,7 @@ describe('the owner’s device', () => {
       ...Array.from({ length: 30 }, () => true),
       false,
     ]);
-  });
+  }, 30_000);
 
   it('is a cookie only the server reads, kept for a year, set on sign-in and refresh but never for a guest', async () => {
     const { username, player } = await signUp({ password: 'secret123' });
