@@ -55,14 +55,13 @@ test.beforeAll(async ({ browser }) => {
   scoreId = score!.id;
   gameId = score!.gameId;
 
-  // A clash waiting for Ben (its lobby), and one he accepted (live).
-  lobbyId = await createClash(ada, ben, `A11y lobby ${run}`);
+  // A clash Ben accepted (live), and one played to its end (its final ranking); then one waiting for Ben
+  // (its lobby): an owner has one pending clash at a time with a player (issue 23).
   liveClashId = await createClash(ada, ben, `A11y live ${run}`);
   await put(ben.context.request, `/api/clashes/${liveClashId}/accept`, { playerId: ben.id });
-
-  // A clash played to its end (its final ranking).
   finishedClashId = await createClash(ada, ben, `A11y done ${run}`);
   await put(ben.context.request, `/api/clashes/${finishedClashId}/accept`, { playerId: ben.id });
+  lobbyId = await createClash(ada, ben, `A11y lobby ${run}`);
   const requestOf = new Map([
     [ada.id, ada.context.request],
     [ben.id, ben.context.request],

@@ -1,7 +1,13 @@
 import i18n from '../i18n';
 import { api } from './client';
 import { humanCheckToken } from './humanCheck';
-import type { PlayerResource, PlayerLinkName, Preferences } from '../../contract/players';
+import type {
+  AccountPreferences,
+  Invitations,
+  PlayerResource,
+  PlayerLinkName,
+  Preferences,
+} from '../../contract/players';
 
 // The account calls of SPEC section 7 ("Auth" and the player's own links). Every screen of the
 // accounts work goes through these; none builds a path by hand.
@@ -77,10 +83,22 @@ export function uploadAvatar(player: PlayerResource, png: Blob): Promise<PlayerR
 }
 
 export const readPreferences = (player: PlayerResource) =>
-  api<Preferences>(playerLink(player, 'preferences'));
+  api<AccountPreferences>(playerLink(player, 'preferences'));
 
 export const savePreferences = (player: PlayerResource, preferences: Preferences) =>
   api<Preferences>(playerLink(player, 'preferences'), {
     method: 'PUT',
     body: { language: preferences.language, theme: preferences.theme, diceSpeed: preferences.diceSpeed },
+  });
+
+/** Who may invite the player to a clash; the browser's preferences go along, as the route takes them whole. */
+export const saveInvitations = (player: PlayerResource, preferences: Preferences, invitations: Invitations) =>
+  api<AccountPreferences>(playerLink(player, 'preferences'), {
+    method: 'PUT',
+    body: {
+      language: preferences.language,
+      theme: preferences.theme,
+      diceSpeed: preferences.diceSpeed,
+      invitations,
+    },
   });

@@ -1,9 +1,14 @@
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { useInvitations, useSaveInvitations } from '../api/invitations';
 import { useSession } from '../api/session';
+import { toastError } from '../components/Toasts';
 import { useReducedMotion } from '../components/game/useReducedMotion';
 import { useTitle } from '../components/useTitle';
 import { LANGUAGE_NAMES, LANGUAGES, toLanguage } from '../i18n';
 import { DICE_SPEEDS, type Theme, usePreferences } from '../preferences';
+import type { PlayerResource } from '../../contract/players';
+import { INVITATIONS } from '../../contract/preferences';
 
 const THEME_CHOICES: readonly Theme[] = ['light', 'dark'];
 
@@ -67,8 +72,50 @@ export default function Settings() {
             {reducedMotion ? t('settings.diceSpeedReduced') : t(`settings.diceSpeedHints.${diceSpeed}`)}
           </p>
         </fieldset>
+        {synced && player ? <InvitationsChoice player={player} /> : null}
         <p className="muted">{t(synced ? 'account.settingsSynced' : 'settings.stored')}</p>
       </div>
     </section>
+  );
+}
+
+/** Who may invite the player to a clash: an account's choice, kept on the server only (guests are never invited). */
+function InvitationsChoice({ player }: { player: PlayerResource }) {
+  const { t } = useTranslation();
+  const current = useInvitations(player);
+  const save = useSaveInvitations(player);
+  const shown = save.isPending ? save.variables : current.data;
+  return (
+    <fieldset
+      className="choice-group"
+      aria-describedby="settings-invitations-hint"
+      disabled={!current.data || save.isPending}
+    >
+      <legend>{t('settings.invitations')}</legend>
+      {INVITATIONS.map((value) => (
+        <label key={value} className="choice">
+          <input
+            type="radio"
+            name="invitations"
+            value={value}
+            checked={shown === value}
+            onChange={() =>
+              save.mutate(value, {
+                onSuccess: () =>
+                  toast.success(
+                    t('preferences.invitationsSet', { choice: t(`preferences.invitationChoices.${value}`) }),
+                    { id: 'preferences-invitations' },
+                  ),
+                onError: toastError,
+              })
+            }
+          />
+          <span>{t(`preferences.invitationChoices.${value}`)}</span>
+        </label>
+      ))}
+      <p id="settings-invitations-hint" className="muted">
+        {t('settings.invitationsHint')}
+      </p>
+    </fieldset>
   );
 }
