@@ -4,6 +4,7 @@ import { CLASH_MAX_PENDING_OWNED, CLASH_PENDING_TTL_MS } from '../../contract/cl
 import type { Page } from '../../contract/page';
 import type { PlayerResource } from '../../contract/players';
 import { answer, createClash, lobby, notifications, player, players, postClash } from './clashes-helpers';
+import { INVITATIONS_PER_PAIR } from '../../worker/lib/invitations';
 import { call, expectError, json, moveToNewAddress, type Session, signUp } from './helpers';
 
 // Issue 23, finding 7: one player made 200 clashes inviting the same victim in 23 s (200 notifications),
@@ -127,17 +128,38 @@ describe('at most CLASH_MAX_PENDING_OWNED pending clashes per owner', () => {
 });
 
 describe('add and remove churn', () => {
-  it('adding and removing the same player 50 times sends them 1 invitation and 1 removal notice', async () => {
+  it('adding and removing the same player 50 times sends them 1 invitation and 1 removal notice; past 20 adds, 429', async () => {
     const [owner, friend, victim] = await players(3);
     const clash = await createClash(owner, [friend]);
+    const added: number[] = [];
     for (let i = 0; i < 50; i++) {
-      expect((await lobby(owner, clash.id, 'add', { playerIds: [victim.player.id] })).status).toBe(200);
+      const add = await lobby(owner, clash.id, 'add', { playerIds: [victim.player.id] });
+      added.push(add.status);
+      if (add.status !== 200) {
+        expect(retryAfter(add)).toBeGreaterThan(0);
+        await expectError(add, 429, 'too-many-invitations');
+        continue;
+      }
       expect((await lobby(owner, clash.id, 'remove', { playerIds: [victim.player.id] })).status).toBe(200);
     }
+    // INVITATIONS_PER_PAIR a day from one owner to one player: the rest are refused.
+    expect(added.filter((status) => status === 200)).toHaveLength(INVITATIONS_PER_PAIR.limit);
     expect(await notifications(victim.player.id, 'clash-invitation', 2)).toHaveLength(1);
     expect(await notifications(victim.player.id, 'clash-removed', 2)).toHaveLength(1);
     // The player kept in the clash was told once too.
     expect(await notifications(friend.player.id, 'clash-invitation', 0)).toHaveLength(1);
+  }, 60_000);
+
+  it('a pending clash deleted and made again, over and over, invites the same player 20 times a day, then 429', async () => {
+    const [owner, victim] = await players(2);
+    for (let i = 0; i < INVITATIONS_PER_PAIR.limit; i++) {
+      const clash = await createClash(owner, [victim]);
+      expect((await call(`/clashes/${clash.id}`, { method: 'DELETE', jar: owner.jar })).status).toBe(204);
+    }
+    const refused = await postClash(owner, [owner.player.id, victim.player.id]);
+    expect(retryAfter(refused)).toBeGreaterThan(0);
+    await expectError(refused, 429, 'too-many-invitations');
+    expect(await notifications(victim.player.id, 'clash-invitation', 21)).toHaveLength(20);
   }, 60_000);
 });
 

@@ -1,10 +1,17 @@
 import { CLASH_MAX_PENDING_OWNED, CLASH_PENDING_TTL_MS } from '../../contract/clashes';
 import type { NewClashPlayer } from '../../durable-objects/clashRecord';
 import { type PendingClashRow, pendingClashesOwnedBy, playedWith } from '../db/clashes';
-import type { Database } from '../db/client';
+import { database } from '../db/client';
 import { knownOnly } from '../db/preferences';
 import { forbidden } from './errors';
-import { tooMany } from './rateLimit';
+import { count, type RateRule, tooMany } from './rateLimit';
+
+/**
+ * Invitations from one owner to one player in a day, counted when they go out (a new clash, or one added
+ * to): a pending clash deleted and made again, or a player added and removed, would otherwise invite the
+ * same player without end. Twenty leaves a day of rematches between friends untouched.
+ */
+export const INVITATIONS_PER_PAIR: RateRule = { name: 'invite-pair', limit: 20, windowSeconds: 24 * 60 * 60 };
 
 /**
  * Issue 23's limits on clash invitations, read from D1 before the owner opens a clash (`clashId` null)
@@ -15,19 +22,22 @@ import { tooMany } from './rateLimit';
  * - one pending clash at a time between an owner and each player they invite (429
  *   `invitation-pending`, until that clash expires);
  * - at most CLASH_MAX_PENDING_OWNED pending clashes per owner (429 `too-many-pending-clashes`, until the
- *   oldest expires).
+ *   oldest expires);
+ * - at most INVITATIONS_PER_PAIR from an owner to a player (429 `too-many-invitations`), counted last, so
+ *   that only invitations that go out count.
  * The bot accepts at once, so its clashes are never pending and it is never counted; quick matches do
  * not come here. The reads come before the clash is opened: two requests at the very same moment may
  * both pass, which lets a flood through by one clash, not by hundreds.
  */
 export async function refuseInvitations(
-  db: Database,
+  d1: D1Database,
   ownerId: number,
   invited: NewClashPlayer[],
   clashId: number | null,
 ): Promise<void> {
   const people = invited.filter((p) => !p.bot && p.id !== ownerId).map((p) => p.id);
   if (!people.length) return;
+  const db = database(d1);
   const [pending, closed] = await Promise.all([pendingClashesOwnedBy(db, ownerId), knownOnly(db, people)]);
   // Adding to a clash that is not the caller's, or no longer pending: the room says so (403, 409).
   if (clashId !== null && !pending.some((clash) => clash.id === clashId)) return;
@@ -43,4 +53,12 @@ export async function refuseInvitations(
   const oldest = pending[0];
   if (clashId === null && oldest && pending.length >= CLASH_MAX_PENDING_OWNED)
     throw tooMany(expiresIn(oldest), 'too-many-pending-clashes');
+  const over = (
+    await count(
+      d1,
+      people.map((id) => [INVITATIONS_PER_PAIR, `${ownerId}>${id}`] as const),
+    )
+  ).filter((tally) => tally.over);
+  if (over.length)
+    throw tooMany(Math.max(...over.map((tally) => tally.retryAfterMs)), 'too-many-invitations');
 }

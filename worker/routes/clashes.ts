@@ -102,7 +102,7 @@ export const clashesRoutes = new Hono<Clashes>()
     const order = [me.id, ...body.playerIds.filter((id) => id !== me.id)];
     const db = database(c.env.DB);
     const players = await clashPlayersOf(db, order);
-    await refuseInvitations(db, me.id, players, null);
+    await refuseInvitations(c.env.DB, me.id, players, null);
     const created = await openClash(c.env, db, {
       name: body.name,
       owner: { id: me.id, name: me.name },
@@ -143,7 +143,7 @@ export const clashesRoutes = new Hono<Clashes>()
     const { playerIds } = await readJson(c, ClashPlayersBody);
     const db = database(c.env.DB);
     const players = await clashPlayersOf(db, playerIds);
-    await refuseInvitations(db, me.id, players, pathId(c));
+    await refuseInvitations(c.env.DB, me.id, players, pathId(c));
     return answer(c, await room.add(me.id, players));
   })
   .put('/:id/remove', async (c) => {
