@@ -72,13 +72,13 @@ describe('a player seen by others (GET /api/players/{id})', () => {
     }
   });
 
-  it('shows an admin the e-mail and the logs link, but not the owner-only links', async () => {
+  it('shows an admin the e-mail, the logs and ban links, but not the owner-only links', async () => {
     const owner = await registerPlayer({ email: uniqueEmail() });
     const admin = await registerPlayer();
     await makeAdmin(admin.player.id);
     const seen = await json<Player>(await call(`/players/${owner.player.id}`, { jar: admin.jar }));
     expect(seen.email).toBe(owner.email);
-    expect(Object.keys(seen._links).sort()).toEqual([...SEEN_SIGNED_IN, 'logs'].sort());
+    expect(Object.keys(seen._links).sort()).toEqual([...SEEN_SIGNED_IN, 'logs', 'ban'].sort());
   });
 
   it('is a 404 player-not-found for an unknown id, and a 404 for a non-numeric one', async () => {
