@@ -216,6 +216,29 @@ describe('password reset by mail', () => {
     await expectError(await reset(token, { newPassword: 'another-22' }), 400, 'password-reset-failed');
   });
 
+  it("sets no password and starts no session for a banned account's link: 403 player-banned", async () => {
+    const { email, username, player } = await verifiedPlayer();
+    expect((await ask(email)).status).toBe(204);
+    const token = await mailedToken(email, '/password-reset');
+    await env.DB.prepare("UPDATE players SET status = 'BANNED', ban_reason = 'Second account' WHERE id = ?")
+      .bind(player.id)
+      .run();
+    const jar = new CookieJar();
+    const refused = await reset(token, { newPassword: 'brand-new-1' }, jar);
+    expect(refused.status).toBe(403);
+    expect(await json<{ key: string; reason: string }>(refused)).toMatchObject({
+      key: 'player-banned',
+      reason: 'Second account',
+    });
+    expect((await call('/players/me', { jar })).status).toBe(401);
+    // The old password still stands (a wrong one is refused as any wrong guess is).
+    await expectError(
+      await call('/auth/token', { method: 'POST', body: { identifier: username, password: 'brand-new-1' } }),
+      401,
+      'credentials-invalid',
+    );
+  });
+
   it('answers an unknown address exactly like a known one, and mails nothing', async () => {
     const { email } = await verifiedPlayer();
     const known = await ask(email);

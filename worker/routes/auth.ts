@@ -184,6 +184,8 @@ export const auth = new Hono<Auth>()
         throw badRequest('password-reset-failed');
       }
       player = redeemed.owner;
+      // The link was mailed before the ban, or asked for since: it sets no password and starts no session.
+      refuseBanned(player);
     } else {
       player = await requirePlayer(c);
       // The old password is a guess like a sign-in's, counted in the same buckets.
