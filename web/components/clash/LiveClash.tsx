@@ -55,10 +55,11 @@ export function LiveClash({ clash, viewerId, send, onOffline }: LiveClashProps) 
         <TurnClock key={clash.turnDeadline} deadline={clash.turnDeadline} turnSeconds={clash.turnSeconds} />
       ) : null}
       {member ? <ClashTalk send={send} onOffline={onOffline} /> : null}
+      {/* Above the board, where a player looks, not under a sheet that is taller than a phone's screen. */}
+      <ClashActions clash={clash} />
       {current?.gameId ? (
         <ClashBoard key={current.gameId} gameId={current.gameId} viewerId={viewerId} banner={banner} />
       ) : null}
-      <ClashActions clash={clash} />
     </div>
   );
 }
