@@ -9,6 +9,7 @@ import {
   TURN_SECONDS,
   type TurnSeconds,
 } from './clashRules';
+import type { ClashPlayerStatus, ClashStatus, ClashType } from '../game/clash';
 import type { Links } from './links';
 import type { PlayerRef } from './players';
 
@@ -19,15 +20,8 @@ export * from './clashRules';
 // A clash (SPEC.md sections 3, 4, 5 and 9) as it travels: the ClashRoom and the D1 index build it
 // (worker/lib/resources/clashes.ts), the web app reads it, the socket carries it.
 
-/**
- * CANCELLED: a decline left the owner alone, or nobody answered within CLASH_PENDING_TTL_MS. ABANDONED:
- * it ended with everybody gone, the last player standing having let their own turn run out too: no
- * winner, no rating (issue 23).
- */
-export type ClashStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'ABANDONED' | 'CANCELLED';
-export type ClashType = 'LIVE';
-/** A player's answer to the clash's invitation. */
-export type ClashPlayerStatus = 'PENDING' | 'ACCEPTED' | 'DECLINED';
+/** The rules' own words for a clash's and a player's status (game/clash.ts). */
+export type { ClashPlayerStatus, ClashStatus, ClashType };
 
 /**
  * `delete` points at the clash itself (DELETE on it) and is present only when the viewer may delete it.

@@ -7,20 +7,22 @@ import {
 } from '../contract/clashes';
 import type { GameMessage } from '../contract/games';
 import type { NotificationKind, NotificationParams } from '../contract/notifications';
-import { applyMove, type GameMove, type GameState, RuleError } from '../game';
+import {
+  acceptsAtOnce,
+  applyMove,
+  type ClashMember,
+  type ClashView,
+  type GameMove,
+  type GameState,
+  RuleError,
+  stalledAt,
+} from '../game';
 import { clashGameRows, deleteClashRows } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
 import { ratingChangesOf } from '../worker/db/ratings';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { notify, pushTo } from '../worker/lib/notify';
-import {
-  acceptsAtOnce,
-  type ClashMember,
-  type ClashView,
-  stalledAt,
-  toClashResource,
-  winnerOf,
-} from '../worker/lib/resources/clashes';
+import { toClashResource, winnerOf } from '../worker/lib/resources/clashes';
 import { toGameResource } from '../worker/lib/resources/game';
 import { ACCESS_ENDED, tokenCounts } from '../worker/lib/viewer';
 import { Alarms, logRoomError } from './alarms';

@@ -6,7 +6,7 @@ import { database } from '../worker/db/client';
 import { deleteGameRow } from '../worker/db/games';
 import { dailyFaces, dailyRollSource } from '../worker/lib/dailyDice';
 import { cryptoDiceSource } from '../worker/lib/dice';
-import { type GameMeta, toGameResource } from '../worker/lib/resources/game';
+import { toGameResource } from '../worker/lib/resources/game';
 import {
   ACCESS_ENDED,
   issuedFrom,
@@ -18,6 +18,7 @@ import {
 import { broadcastPerViewer } from './broadcast';
 import { GameIndex } from './gameIndex';
 import {
+  type GameMeta,
   type GameRecord,
   type NewGame,
   type PlayerAccess,

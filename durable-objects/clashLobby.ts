@@ -6,14 +6,18 @@ import {
   CLASH_MISSED_TURNS_FORFEIT,
   ClashClientMessage,
 } from '../contract/clashes';
-import { filledCount, newGame, nextTurn, timedOut, totalSum } from '../game';
 import {
   acceptsAtOnce,
   type ClashMember,
   type ClashView,
+  filledCount,
   neverStarted,
+  newGame,
+  nextTurn,
   stalledAt,
-} from '../worker/lib/resources/clashes';
+  timedOut,
+  totalSum,
+} from '../game';
 import { issuedFrom, VIEWER_HEADER, VIEWER_ISSUED_HEADER, viewerFrom } from '../worker/lib/viewer';
 import {
   type ClashGame,

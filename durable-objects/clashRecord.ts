@@ -1,9 +1,7 @@
 import type { ClashResource, TurnSeconds } from '../contract/clashes';
 import type { PlayerRef } from '../contract/players';
-import type { GameState } from '../game';
-import type { ClashView } from '../worker/lib/resources/clashes';
-import type { GameMeta } from '../worker/lib/resources/game';
-import type { PlayerAccess, RefusalStatus } from './gameRecord';
+import type { ClashView, GameState } from '../game';
+import type { GameMeta, PlayerAccess, RefusalStatus } from './gameRecord';
 
 // A ClashRoom's contract: the record it stores and the RPC calls it answers. ClashRoom.ts (behaviour),
 // clashIndex.ts (its D1 index writer) and the Worker's routes import it from here. The game calls

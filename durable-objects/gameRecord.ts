@@ -1,10 +1,19 @@
 import type { GameResource, PlayerMove } from '../contract/games';
 import type { GameState } from '../game';
-import type { GameMeta } from '../worker/lib/resources/game';
 
 // A GameRoom's contract: the record it stores and the RPC calls it answers. GameRoom.ts (behaviour),
 // gameIndex.ts (its D1 index writer) and the Worker's routes import it from here, so none of them
 // imports another for its types.
+
+/** What a room knows about its game besides the rules' state. Times are epoch milliseconds. */
+export interface GameMeta {
+  id: number;
+  player: { id: number; name: string };
+  /** Set by archive; the rules know nothing of it, so it lives beside the state. */
+  archived: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
 
 /** What a GameRoom stores of its game. */
 export interface GameRecord {

@@ -10,7 +10,8 @@ import {
 import type { ClashGame, ClashRecord } from '../../durable-objects/clashRecord';
 import { crowned, newGame, places } from '../../game';
 import { playedEnough } from '../../worker/lib/ratings';
-import { type ClashMember, clashPermissions, toClashResource } from '../../worker/lib/resources/clashes';
+import type { ClashMember } from '../../game';
+import { clashPermissions, toClashResource } from '../../worker/lib/resources/clashes';
 
 // Issue 23's fair play in a clash's rules: forfeited players ranked among themselves by total, a clash
 // abandoned by everyone, resigning, passing a stalled turn, and the fills a rated clash needs.

@@ -11,7 +11,8 @@ import {
   roll,
 } from '../../game';
 import type { GameResource } from '../../contract/games';
-import { type GameMeta, toGameResource } from '../../worker/lib/resources/game';
+import type { GameMeta } from '../../durable-objects/gameRecord';
+import { toGameResource } from '../../worker/lib/resources/game';
 
 // What the unit tests of the rules and of the play screen share: dice that come up as told, a turn
 // played in one line, the key of a refusal, and the resource the server sends for a state.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { announce, fill, type GameState, newGame, roll, undo } from '../../game';
 import { hasActionLinks, isNotOlder } from '../../web/api/gameCache';
 import type { GameResource } from '../../contract/games';
-import type { GameMeta } from '../../worker/lib/resources/game';
+import type { GameMeta } from '../../durable-objects/gameRecord';
 import { isNewRoll, rollMark } from '../../web/components/game/view';
 import { ALL, fixed, PLAYER, resourceOf } from './game-helpers';
 

@@ -1,7 +1,8 @@
 import { abortAllDurableObjects, env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { BOX_COUNT } from '../../game';
-import { type ClashView, toClashResource } from '../../worker/lib/resources/clashes';
+import type { ClashView } from '../../game';
+import { toClashResource } from '../../worker/lib/resources/clashes';
 import {
   answer,
   type Clash,

@@ -4,7 +4,7 @@ import type { ClashResult, NewClash, NewClashPlayer } from '../../durable-object
 import { deleteClashRows, insertClash, type ReservedClashIds } from '../db/clashes';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
-import { acceptsAtOnce } from './resources/clashes';
+import { acceptsAtOnce } from '../../game';
 
 export interface ClashToOpen {
   name: string;

@@ -15,7 +15,8 @@ import { page } from '../lib/hal';
 import { log } from '../lib/log';
 import { refuseInvitations } from '../lib/invitations';
 import { openClash } from '../lib/openClash';
-import { clashViewOf, neverStarted, toClashResource } from '../lib/resources/clashes';
+import { neverStarted } from '../../game';
+import { clashViewOf, toClashResource } from '../lib/resources/clashes';
 import { pathId, readJson, readQuery } from '../lib/validate';
 
 type Clashes = { Bindings: Env; Variables: SessionVariables };

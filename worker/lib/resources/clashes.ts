@@ -1,79 +1,16 @@
-import type {
-  ClashPlayerStatus,
-  ClashResource,
-  ClashStatus,
-  ClashType,
-  TurnSeconds,
-} from '../../../contract/clashes';
-import { CLASH_MAX_PLAYERS, CLASH_MIN_PLAYERS, CLASH_STALL_MS } from '../../../contract/clashes';
+import type { ClashResource } from '../../../contract/clashes';
 import type { PlayerRef } from '../../../contract/players';
-import { crowned } from '../../../game';
+import {
+  CLASH_MAX_PLAYERS,
+  CLASH_MIN_PLAYERS,
+  type ClashMember,
+  type ClashView,
+  crowned,
+  stalledAt,
+} from '../../../game';
 import type { ClashRow } from '../../db/schema';
 import { links } from '../hal';
 import { avatarOf } from './player';
-
-/** A clash's player as the room stores it and the D1 index reads it. */
-export interface ClashMember {
-  id: number;
-  name: string;
-  avatarKey: string | null;
-  status: ClashPlayerStatus;
-  score: number | null;
-  gameId: number | null;
-  /** The practice bot, whose turns the room plays; absent in records stored before the bot came. */
-  bot?: boolean;
-  /** Turns in a row whose clock ran out (issue 15's turn clock); reset by a turn played. */
-  missed?: number;
-  /** Out of the clash after too many missed turns: skipped from then on, ranked below those who played on. */
-  forfeited?: boolean;
-  /** Forfeited by resigning (issue 23), not by the clock. */
-  resigned?: boolean;
-  /** Read from the D1 index only: the place written at the end (rooms compute it). */
-  place?: number | null;
-}
-
-/**
- * Who has accepted a clash the moment they are put in it: its owner, the practice bot (issue 11), and both
- * players of a quick match (issue 15). The D1 rows and the room decide it here, so they never disagree.
- */
-export const acceptsAtOnce = (player: { id: number; bot?: boolean }, ownerId: number, quickMatch = false) =>
-  quickMatch || player.bot === true || player.id === ownerId;
-
-/**
- * A clash that never started: pending, or cancelled before its start (only a pending clash is ever
- * cancelled). It is its players' business: to anyone else it does not exist (issue 23).
- */
-export const neverStarted = (status: ClashStatus): boolean => status === 'PENDING' || status === 'CANCELLED';
-
-/** What a clash is, whether read from its room or from the D1 index. Times are epoch ms. */
-export interface ClashView {
-  id: number;
-  name: string;
-  type: ClashType;
-  status: ClashStatus;
-  owner: PlayerRef;
-  /** In turn order, the owner first. */
-  players: ClashMember[];
-  turn: number;
-  /** The turn clock (null or absent: untimed). */
-  turnSeconds?: TurnSeconds | null;
-  /** When the turn on the clock runs out, epoch ms; null when untimed or not in progress. */
-  turnDeadline?: number | null;
-  /**
-   * When the turn of the player on turn began, epoch ms; absent in records stored before issue 23 (their
-   * updatedAt stands in: the last change was the turn's start or a move in it, so it never comes early).
-   */
-  turnStartedAt?: number | null;
-  /** Paired by the quick-match queue (issue 15). */
-  quickMatch?: boolean;
-  /**
-   * Read from the D1 index, which knows neither the clock nor who forfeited: the links that depend on
-   * them (resign, pass) come from the room only.
-   */
-  indexed?: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
 
 /** A clash as the D1 index has it (worker/db/clashes.ts reads the row, its owner and its players). */
 export const clashViewOf = (clash: ClashRow, owner: PlayerRef, members: ClashMember[]): ClashView => ({
@@ -90,15 +27,6 @@ export const clashViewOf = (clash: ClashRow, owner: PlayerRef, members: ClashMem
 });
 
 export const clashPath = (id: number) => `/api/clashes/${id}`;
-
-/**
- * When an untimed clash's player on turn counts as stalling (CLASH_STALL_MS after their turn began), so
- * that the others may pass their turn; null for a timed clash, whose clock passes it, or one not played.
- */
-export function stalledAt(clash: ClashView): number | null {
-  if (clash.status !== 'IN_PROGRESS' || clash.indexed === true || clash.turnSeconds) return null;
-  return (clash.turnStartedAt ?? clash.updatedAt) + CLASH_STALL_MS;
-}
 
 /**
  * What the viewer may do with the clash now (`now`, epoch ms: the pass link comes with time); every clash

@@ -11,17 +11,8 @@ import {
   totalSum,
 } from '../../../game';
 import { type GameResource, type GameStatusView, type GameSummary } from '../../../contract/games';
+import type { GameMeta } from '../../../durable-objects/gameRecord';
 import { links } from '../hal';
-
-/** What a room knows about its game besides the rules' state. Times are epoch milliseconds. */
-export interface GameMeta {
-  id: number;
-  player: { id: number; name: string };
-  /** Set by archive; the rules know nothing of it, so it lives beside the state. */
-  archived: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
 
 export const gamePath = (id: number) => `/api/games/${id}`;
 
