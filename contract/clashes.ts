@@ -14,7 +14,7 @@ import type { Links } from './links';
 import type { PlayerRef } from './players';
 
 // The clash's numbers and fixed lists live in clashRules.ts, without valibot, so that the play screen's
-// first load can take them without the request schemas below (issue 12: the first load under 150 kB).
+// first load can take them without the request schemas below (the first load stays under 150 kB).
 export * from './clashRules';
 
 // A clash (SPEC.md sections 3, 4, 5 and 9) as it travels: the ClashRoom and the D1 index build it
@@ -45,7 +45,7 @@ export interface ClashPlayer {
   forfeited: boolean;
   /** Forfeited by resigning rather than by the clock. */
   resigned: boolean;
-  /** The practice bot (issue 11): it accepts at once and plays its own turns. */
+  /** The practice bot: it accepts at once and plays its own turns. */
   bot: boolean;
 }
 

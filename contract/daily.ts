@@ -4,15 +4,15 @@ import type { Links } from './links';
 import { type Page, pageQuery } from './page';
 import type { PlayerRef } from './players';
 
-// Daily Yamb (issue 15): one game a day (UTC) that every registered player plays with the same dice.
+// Daily Yamb: one game a day (UTC) that every registered player plays with the same dice.
 // The Worker answers these (worker/routes/daily.ts); the game itself is an ordinary game resource of
 // type DAILY, played through its own links.
 
-// The days live apart, without valibot, for the web app's first load (issue 12).
+// The days live apart, without valibot, for the web app's first load (under 150 kB).
 export * from './days';
 
 /**
- * Who the day's ranking lists (issue 23): the dice of a day are the same for everyone, so a player who
+ * Who the day's ranking lists: the dice of a day are the same for everyone, so a player who
  * plays it first on a second account can learn them. A throwaway account therefore never ranks: only an
  * account at least this many days old (on the day ranked), with a verified e-mail and this many completed
  * games of any type, not banned. Everyone else plays as usual and sees their own score.

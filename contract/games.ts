@@ -59,7 +59,7 @@ export interface GameMessage {
   game: GameResource | null;
 }
 
-// What the web app needs at once lives apart, without valibot (issue 12: the first load under 150 kB).
+// What the web app needs at once lives apart, without valibot (the first load stays under 150 kB).
 export { MOVE_LINKS, type PlayerMove, toGameState } from './gameState';
 
 /** The sorts of GET /api/games/ and a player's games. */

@@ -42,7 +42,7 @@ export interface PlayerResource {
   avatar: { url: string } | null;
   admin: boolean;
   guest: boolean;
-  /** The practice opponent "Yamb Bot" (issue 11): it never signs in and plays only in clashes. */
+  /** The practice opponent "Yamb Bot": it never signs in and plays only in clashes. */
   bot: boolean;
   /** The clash rating (contract/ratings.ts); null for guests and the bot, who are never rated. */
   rating: Rating | null;
@@ -69,7 +69,7 @@ export interface SessionResource extends Partial<Pick<Health, 'humanCheck' | 'tu
 /** The sorts of GET /api/players/. */
 export const PLAYER_SORTS = ['createdAt', 'updatedAt', 'name', 'id'] as const;
 
-// The preferences' values live apart, without valibot, for the web app's first load (issue 12).
+// The preferences' values live apart, without valibot, for the web app's first load (under 150 kB).
 export * from './preferences';
 
 export const PreferencesBody = v.object({

@@ -8,7 +8,7 @@ export type DiceSpeed = 'normal' | 'fast' | 'off';
 export const DICE_SPEEDS: readonly DiceSpeed[] = ['normal', 'fast', 'off'];
 
 /**
- * Who may invite the player to a clash (issue 23): anyone, or only players they have played a started
+ * Who may invite the player to a clash: anyone, or only players they have played a started
  * clash with. "Known" would take in the players they follow too, once following exists.
  */
 export type Invitations = 'everyone' | 'known';

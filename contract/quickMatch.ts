@@ -28,7 +28,7 @@ export interface QuickMatchWaiting {
 }
 
 /**
- * POST /api/quick-match from a player already seated in a quick match in progress (issue 23): 409 with
+ * POST /api/quick-match from a player already seated in a quick match in progress (one quick match at a time): 409 with
  * key `quick-match-seated` and a link to that clash (none while it is still being opened).
  */
 export interface QuickMatchSeated extends ErrorBody {

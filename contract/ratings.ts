@@ -1,7 +1,7 @@
 import type { Links } from './links';
 import type { PlayerRef } from './players';
 
-// Clash ratings (issue 15): a Weng-Lin (openskill) rating per registered player from the completed
+// Clash ratings: a Weng-Lin (openskill) rating per registered player from the completed
 // clashes of 2-3 players, shown as one whole number on a scale centred on 1,500.
 
 /** openskill's defaults: a new player's mean skill and its uncertainty (mu = 25, sigma = 25/3). */

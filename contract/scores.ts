@@ -4,7 +4,7 @@ import type { Links } from './links';
 import { pageQuery } from './page';
 import type { PlayerRef } from './players';
 
-/** Whose score: the rankings mark the practice bot's (issue 11). */
+/** Whose score: the rankings mark the practice bot's. */
 export interface ScorePlayer extends PlayerRef {
   bot: boolean;
 }

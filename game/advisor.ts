@@ -35,35 +35,8 @@ import { BOX_TYPES, type BoxType, type Column, type ColumnType, type GameState, 
 // CARRIAGE 16.1, YAMB 3.2).
 // Early the dice can wait for a box, so it is worth its full par; on the last turns it is worth what forcing
 // it gets, which makes YAMB and STRAIGHT the boxes to scratch late and good fills of them urgent early.
-// MIN's forced value is the high-aimed 23.3, not the low-aimed 11.7: the low one scored 1037.2 / 1046.4 on
-// the two 300-game sets below against 1071.7 / 1075.5 (presumably because late a high MIN par makes any
-// low MIN a good fill, and MAX − MIN at par near 0 stops ONES being guarded as a multiplier).
-//
-// Constants, chosen with bench:bot (`BENCH_BOT_N=300 BENCH_BOT_GREEDY=0`, the same seeded games each time,
-// advisor mean score; `BENCH_BOT_SEED=5000` checks a second set). The 300-game mean has an sd of ~6.
-// PAR is about what three rolls aimed at the box score (faces: 5 × (1 − (5/6)³) ≈ 2.1 dice of the face,
-// raised towards 3 per face to aim for the bonus), then tuned:
-//   round 1 (150 games, fixed par): DOWN/UP 0.8, FREE 1.0, ANN 0.7: 959.5; all 1.0: 972.1;
-//     all 1.0, FREE 1.15: 1006.6; FREE 1.3: 1016.8 (kept); FREE 1.5: 964.6; FREE 1.4: 983.6;
-//     FREE 1.3 with DOWN/UP 1.1: 987.9, ANN 1.15: 1013.6, ANN 0.9: 991.8, YAMB par 12: 1006.9, 28: 974.8.
-//     Over 2,000 games: mean 1006.9, sd 118.3, p5 816, p50 1006, p95 1202.
-//   round 2 (300 games, seeds 1000..1299; fixed par 1014.6): PAR_TAU 5: 1023.0, 10: 1024.1,
-//     20: 1026.2 (kept), 40: 1018.7. Pars fitted to the boxes' mean final scores: 965.1;
-//     halfway to them: 1015.8.
-//   on PAR_TAU 20 alone: FREE 1.15: 1023.0, CARRIAGE 32: 1023.3, MIN 10: 1023.0, bonus sd 6: 1021.6.
-//   then one change at a time on the kept set: YAMB 30: 999.2, 12: 1041.3, 6: 1043.2 (8 kept);
-//     STRAIGHT 20: 1048.8 (kept), 14: 1051.7, 35: 1030.0; CARRIAGE 18: 1048.0, 32: 1023.3; TRIPS 20: 1047.0;
-//     BOAT 24: 1055.9 but 1041.3 against 1050.2 on seeds 5000.., so not kept; top faces +0.5: 1033.9;
-//     ONES 2: 1029.1, 3.5: 1015.0; MAX 22: 1050.8, 26: 1039.7;
-//     FREE 1.15: 1044.1, 1.45: 1051.7; ANN 0.8: 1030.9, 1.2: 1042.9;
-//     PAR_TAU 10 / 40 with YAMB 8: 1039.4 / 1041.9;
-//     DOWN/UP 1.1: 1029.8, 0.9: 1059.8 (seeds 5000..: 1069.5), 0.8: 1071.7 (seeds 5000..: 1075.5, kept),
-//     0.7: 1059.8;
-//     then FREE 1.45: 1063.7, ANN 1.2: 1052.7.
-//   Over 2,000 games (`npm run bench:bot`): mean 1065.0, sd 104.0, p5 897, p50 1065, p95 1234 (greedy 522.2).
-//   Decision time over those games: median 0.087 ms, p99 6.3 ms with the 2-core machine's load average at ~8
-//   (1.7 ms p99 over 300 games at load ~4); the slow decisions are first rolls, which solve one table per
-//   open ANNOUNCEMENT box.
+// MIN's forced value is the high-aimed 23.3, not the low-aimed 11.7, which scored lower. How the constants
+// below were tuned, with the figures of each try: docs/advisor.md.
 
 const PAR: Record<BoxType, number> = {
   ONES: 2.5,

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { DESKTOP, makeAdmin, newPlayer, PHONE, type Player } from './players';
 import { roll, rollButton } from './playScreen';
 
-// Issue 12: every screen, in both themes and at both widths, has no serious or critical axe-core violation
+// Every screen, in both themes and at both widths, has no serious or critical axe-core violation
 // of WCAG 2.1 A/AA; and the play screen can be played by ear (the dice, the boxes and a live region that
 // tells of each roll and fill).
 //
@@ -56,7 +56,7 @@ test.beforeAll(async ({ browser }) => {
   gameId = score!.gameId;
 
   // A clash Ben accepted (live), and one played to its end (its final ranking); then one waiting for Ben
-  // (its lobby): an owner has one pending clash at a time with a player (issue 23).
+  // (its lobby): an owner has one pending clash at a time with a player.
   liveClashId = await createClash(ada, ben, `A11y live ${run}`);
   await put(ben.context.request, `/api/clashes/${liveClashId}/accept`, { playerId: ben.id });
   finishedClashId = await createClash(ada, ben, `A11y done ${run}`);

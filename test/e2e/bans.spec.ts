@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DESKTOP, makeAdmin, newPlayer, noSidewaysScroll, open, PASSWORD, PHONE } from './players';
 
-// Issue 23: an admin bans a player from the player's page, with a reason given in a dialog. The banned
+// An admin bans a player from the player's page, with a reason given in a dialog. The banned
 // player's open tab is signed out at once, and the sign-in screen tells them why; unbanning lets them in.
 
 test.use({ reducedMotion: 'reduce' });

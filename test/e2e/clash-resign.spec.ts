@@ -3,7 +3,7 @@ import type { ClashResource } from '../../contract/clashes';
 import { expect, test } from './fixtures';
 import { DESKTOP, newPlayer, open, PHONE, type Player } from './players';
 
-// Issue 23 in the browser: a player resigns a live clash through its button and the confirmation, and
+// Resigning in the browser: a player resigns a live clash through its button and the confirmation, and
 // the opponent sees the clash won; a clash everybody let run out is listed and ranked as abandoned.
 
 test.use({ reducedMotion: 'reduce' });

@@ -289,7 +289,7 @@ test('a decline returns to the list and cancels a clash of two; the owner delete
   await open(ana.page, `/clashes/${declined.id}`);
   await expect(ana.page.getByText('This clash was cancelled')).toBeVisible();
 
-  // Ben has no pending clash of Ana's any more: she may invite him again (one at a time, issue 23).
+  // Ben has no pending clash of Ana's any more: she may invite him again (one at a time).
   const deleted = (await (await create(`Deleted ${run}`)).json()) as ClashResource;
 
   await open(ana.page, `/clashes/${deleted.id}`);

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
 import { signUp } from './players';
 
-// Issue 15's turn clock in the browser: a clash created with a 30 s clock shows the time left from the
+// The turn clock in the browser: a clash created with a 30 s clock shows the time left from the
 // server's deadline (the same after a reload); when it runs out (shortened here through the local-only dev
 // route), the turn passes to the next player without a box filled.
 

@@ -3,7 +3,7 @@ import type { DailyResource } from '../../contract/daily';
 import { expect, test } from './fixtures';
 import { DESKTOP, makeAdmin, newPlayer, noSidewaysScroll, open, PHONE, type Player } from './players';
 
-// Daily fair play in the browser (issue 23): a new registered player opens /daily and reads why their
+// Daily fair play in the browser: a new registered player opens /daily and reads why their
 // score would not be ranked and how to change that, yet may play; once their day's game is deleted by an
 // admin (here they are the admin) the day shows as played and offers no second start; the About page's
 // rules say plainly what the same dice for everyone cannot stop, and who is ranked.

@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { rollButton } from './playScreen';
 
-// DESIGN.md "First visit" (issue 12): a visitor who has never signed in reaches an enabled roll button through
+// DESIGN.md "First visit": a visitor who has never signed in reaches an enabled roll button through
 // the session probe, the guest registration and their game, one after another, with no failed request and
 // nothing else in between (no /api/health before the registration: the probe carries what it needs). Only
 // the chosen language's strings are fetched: an English visitor never loads the Croatian chunk, a Croatian

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DESKTOP, newPlayer, noSidewaysScroll, open, PHONE } from './players';
 
-// Issue 23: a player can turn off clash invitations from strangers in Settings. The choice is the
+// A player can turn off clash invitations from strangers in Settings. The choice is the
 // account's, kept on the server; a stranger who then invites them through the create form is told why not.
 
 test.use({ reducedMotion: 'reduce' });

@@ -43,7 +43,7 @@ let unanswered: number | null = null;
 
 /**
  * Ana invites Ben, the way the clash form does it. An owner has one pending clash at a time with a player
- * (issue 23), so Ben first declines the one before, which tells Ana, not him.
+ * (one pending clash per owner and invitee), so Ben first declines the one before, which tells Ana, not him.
  */
 async function invite(name: string): Promise<ClashResource> {
   if (unanswered !== null) {

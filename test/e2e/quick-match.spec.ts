@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
 import { DESKTOP, newPlayer as registeredPlayer, open, PHONE, type Player } from './players';
 
-// Quick match (issue 15) in the browser: Ana presses "Play someone now" on the play screen and waits; Ben
+// Quick match in the browser: Ana presses "Play someone now" on the play screen and waits; Ben
 // presses it on the clashes screen; both land on the same started clash within seconds, each told whom
 // they met and that player's rating, and Ana's turn passes to Ben. A player who cancels, or leaves the
 // page, leaves the queue: the next one waits instead of meeting them. After 20 s alone the practice bot is

@@ -11,7 +11,7 @@ import { roll, rollButton } from './playScreen';
 import { DESKTOP, open, type Player, signUp } from './players';
 import { RESTART_PORT } from './servers';
 
-// Issue 12 (faults), in the browser. A whole local server killed with SIGKILL in the middle of a clash and
+// Faults, in the browser. A whole local server killed with SIGKILL in the middle of a clash and
 // started again on the same data: every answered move is there, both browsers reconnect and catch up, and
 // play goes on. This file starts a server of its own (not the config's webServer, which it must not kill)
 // on a port and a data directory of its own, from the bundle the config's server built into dist/web.

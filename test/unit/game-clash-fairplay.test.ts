@@ -13,7 +13,7 @@ import { playedEnough } from '../../worker/lib/ratings';
 import type { ClashMember } from '../../game';
 import { clashPermissions, toClashResource } from '../../worker/lib/resources/clashes';
 
-// Issue 23's fair play in a clash's rules: forfeited players ranked among themselves by total, a clash
+// Fair play in a clash's rules: forfeited players ranked among themselves by total, a clash
 // abandoned by everyone, resigning, passing a stalled turn, and the fills a rated clash needs.
 
 const T0 = Date.UTC(2026, 2, 1);

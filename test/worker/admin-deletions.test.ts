@@ -109,7 +109,7 @@ describe('an admin deleting a clash', () => {
       403,
       'not-clash-owner',
     );
-    // To a player not in it, a pending clash is no clash (issue 23).
+    // To a player not in it, a pending clash is no clash.
     await expectError(
       await call(`/clashes/${clash.id}`, { method: 'DELETE', jar: stranger.jar }),
       404,

@@ -21,7 +21,7 @@ import {
 import { openTab } from './presence-helpers';
 import { scoreRow } from './scores-fixtures';
 
-// Issue 23, finding 4: an admin bans a player from their page, with a reason. The ban ends every session,
+// An admin bans a player from their page, with a reason. The ban ends every session,
 // socket and queue entry of theirs at once, refuses their every move, hides them from rankings and lists,
 // and tells them why when they sign in; unbanning gives all of it back but the turns that ran out.
 

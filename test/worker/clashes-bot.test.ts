@@ -17,7 +17,7 @@ import {
 } from './clashes-helpers';
 import { call, expectError, json, registerPlayer, type Session } from './helpers';
 
-// The practice bot of issue 11: a real player row that never signs in, accepts at once, and plays its
+// The practice bot: a real player row that never signs in, accepts at once, and plays its
 // turns inside the ClashRoom, one action per alarm, until the clash is over.
 
 async function theBot(): Promise<PlayerResource> {

@@ -6,7 +6,7 @@ import { answer, clashRoom, gameOf, getClash, notifications, players, takeTurn }
 import { play } from './games-helpers';
 import { call, expectError, json, type Session } from './helpers';
 
-// Issue 15's turn clock: chosen at creation, kept by the ClashRoom's alarm. A turn that runs out is
+// The turn clock: chosen at creation, kept by the ClashRoom's alarm. A turn that runs out is
 // passed (dice thrown away, nothing filled); three in a row forfeit the player; a clash left with one
 // player who has not forfeited ends with that player winning.
 
@@ -67,7 +67,7 @@ describe('the turn clock', () => {
       await call('/clashes/', { method: 'POST', jar: owner.jar, body: body() }),
     );
     expect(untimed).toMatchObject({ turnSeconds: null, turnDeadline: null });
-    // One pending clash at a time between an owner and a player (issue 23): this one goes first.
+    // One pending clash at a time between an owner and a player: this one goes first.
     expect((await call(`/clashes/${untimed.id}`, { method: 'DELETE', jar: owner.jar })).status).toBe(204);
     for (const bad of [45, 0, -30, '60', 1e9]) {
       await expectError(

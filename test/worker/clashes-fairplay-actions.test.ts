@@ -9,7 +9,7 @@ import { play } from './games-helpers';
 import { call, expectError, json, type Session } from './helpers';
 import { letTheBotPlay, theBot } from './ratings-helpers';
 
-// Issue 23's ways out of a clash: resigning (a forfeit), passing the turn of a player who stalls an
+// The ways out of a clash: resigning (a forfeit), passing the turn of a player who stalls an
 // untimed clash for 7 days, and one quick match at a time.
 
 const resign = (session: Session | null, clashId: number) =>

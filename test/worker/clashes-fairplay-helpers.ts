@@ -5,7 +5,7 @@ import type { ClashRecord } from '../../durable-objects/clashRecord';
 import { answer, clashRoom, getClash, players, takeTurn } from './clashes-helpers';
 import { call, json, type Session } from './helpers';
 
-// Issue 23's clash stories: clocked or untimed clashes made through the API, turns run out or aged
+// Fair-play clash stories: clocked or untimed clashes made through the API, turns run out or aged
 // through the room's own storage (as clashes-clock.test.ts does), and what a clash left behind in D1.
 
 export async function clockedClash(

@@ -12,7 +12,7 @@ import {
 } from './clashes-fairplay-helpers';
 import type { Session } from './helpers';
 
-// Issue 23, "rated only when played": a clash moves ratings only when every player filled at least
+// "Rated only when played": a clash moves ratings only when every player filled at least
 // CLASH_RATED_MIN_FILLS boxes themselves; a clash everybody walked away from is abandoned (no crown, no
 // rating); forfeited players rank among themselves by their totals.
 

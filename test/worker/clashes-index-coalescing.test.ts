@@ -12,7 +12,7 @@ async function indexWriteIn(clashId: number): Promise<number | null> {
   return alarms?.index === undefined ? null : alarms.index - Date.now();
 }
 
-// Issue 12's scale model: every move's index write lands on the one D1. A clash's rolls only move its
+// The scale model (docs/scale.md): every move's index write lands on the one D1. A clash's rolls only move its
 // games' totals along and wait PROGRESS_INTERVAL_MS; what the clash lists show ("your turn", who is in,
 // the status) is written within INDEX_DELAY_MS.
 describe('the D1 index of a clash in play is coalesced', () => {

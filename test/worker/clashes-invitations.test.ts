@@ -7,7 +7,7 @@ import { answer, createClash, lobby, notifications, player, players, postClash }
 import { INVITATIONS_PER_PAIR } from '../../worker/lib/invitations';
 import { call, expectError, json, moveToNewAddress, type Session, signUp } from './helpers';
 
-// Issue 23, finding 7: one player made 200 clashes inviting the same victim in 23 s (200 notifications),
+// Invitation limits. One player once made 200 clashes inviting the same victim in 23 s (200 notifications),
 // and adding and removing the same player 50 times sent 100. Now: one pending clash per owner and invitee,
 // CLASH_MAX_PENDING_OWNED pending clashes per owner, one invitation (and one removal notice) per clash and
 // player, and a player may take invitations only from players they have played with.

@@ -146,7 +146,7 @@ describe('answering an invitation', () => {
       409,
       'not-invited',
     );
-    // Someone who is not in it learns nothing of it (issue 23: it answered 409 not-invited).
+    // Someone who is not in it learns nothing of it (it once answered 409 not-invited).
     const stranger = await player();
     await expectError(
       await lobby(stranger, clash.id, 'decline', { playerId: stranger.player.id }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answer, type Clash, createClash, getClash, lobby, players, socket } from './clashes-helpers';
 import { call, expectError, json, registerGuest, type Session } from './helpers';
 
-// Issue 23, finding 8: accepting someone else's pending clash answered 409 not-invited, where the other
+// Accepting someone else's pending clash once answered 409 not-invited, where the other
 // routes answered 401 or 403: each told a stranger the clash was there. A clash that never started
 // (pending, or cancelled before its start) is its players' business: to anyone else, signed in or not,
 // every route answers 404 clash-not-found, as for a number that is no clash.

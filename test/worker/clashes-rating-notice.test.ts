@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { notifications, startedClash } from './clashes-helpers';
 import { finish, playerResource } from './ratings-helpers';
 
-// After a rated clash, each player hears how their rating moved (issue 15's "a rating change after a
+// After a rated clash, each player hears how their rating moved ("a rating change after a
 // clash"), once the completion and the ratings are written.
 
 describe('the rating-changed notification', () => {

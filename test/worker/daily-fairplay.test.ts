@@ -14,7 +14,7 @@ import {
   today,
 } from './daily-helpers';
 
-// Fair play in the daily game (issue 23): everyone meets the same dice, so a day once played stays played
+// Fair play in the daily game: everyone meets the same dice, so a day once played stays played
 // (a deleted game gives no second try with dice already seen), and the ranking lists only accounts that
 // are no throwaway: old enough, verified, with games completed, not banned; the others are told why.
 

@@ -40,7 +40,7 @@ import {
 import { json, request, type Session } from './helpers';
 import { lastFill, oneBoxLeft, ratingRows, rewriteIndex } from './ratings-helpers';
 
-// Issue 12 (faults): a room aborted mid-clash, a D1 index write that fails after a room's change, D1 down
+// Faults: a room aborted mid-clash, a D1 index write that fails after a room's change, D1 down
 // while games are played, and /api/health saying so.
 
 /** Swaps the clash room instance's D1 binding (the runtime keeps the instance between these calls). */

@@ -16,7 +16,7 @@ import { filledCount, keysOf, okCount, statuses, twoTabs } from './faults-race-h
 import { move, toState } from './games-helpers';
 import { call, json, registerPlayer, type Session } from './helpers';
 
-// Issue 12 (faults), racing actions in clashes: two players, and two tabs of the one on turn, acting on the
+// Faults, racing actions in clashes: two players, and two tabs of the one on turn, acting on the
 // same clash at once, round after round; and lobby calls that cross each other. Each race must end with
 // exactly the successes the rules allow, and the state read afterwards must be what the successful answers
 // said. (The solo and daily races are in faults-race.test.ts.)

@@ -7,7 +7,7 @@ import { filledBoxes, filledCount, keysOf, okCount, statuses, twoTabs } from './
 import { currentGame, flushIndex, type Game, indexRow, move, play, toState } from './games-helpers';
 import { json, moveToNewAddress } from './helpers';
 
-// Issue 12 (faults), racing actions: two tabs of one player acting on the same solo game, or starting the
+// Faults, racing actions: two tabs of one player acting on the same solo game, or starting the
 // same daily game, at once, round after round. Each race must end with exactly the successes the rules
 // allow, and the state read afterwards must be what the successful answers said. (The clash races are in
 // faults-race-clash.test.ts: a file of their own, for a fresh runtime whose requests are not slowed by

@@ -10,7 +10,7 @@ import { playTurn } from './games-helpers';
 import { call, expectError, json, registerGuest, type Session } from './helpers';
 import { openTab } from './presence-helpers';
 
-// Issue 15's quick match: "Play someone now" joins one queue; the second player to come is paired with the
+// The quick match: "Play someone now" joins one queue; the second player to come is paired with the
 // waiting player of the nearest rating and both are in a started, clocked 2-player clash at once.
 
 const queue = () => env.QUICK_MATCH.getByName('global');

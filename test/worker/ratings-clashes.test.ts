@@ -23,7 +23,7 @@ describe('clash ratings', () => {
   it('two clashes of the same players ending at once both count: the later write fails and is redone', async () => {
     const [ana, ben] = [await player(), await player()];
     const first = await createClash(ana, [ben]);
-    // Ben's: an owner has one pending clash at a time with a player (issue 23).
+    // Ben's: an owner has one pending clash at a time with a player.
     const second = await createClash(ben, [ana]);
     const db = database(env.DB);
     const completed = (id: number, anaScore: number) => ({

@@ -47,7 +47,7 @@ export interface Fixtures {
   /** A started clash: `member` owns it, `nonMember` plays in another one. */
   clashId: number;
   /**
-   * Pending clashes with `player` invited, one each (issue 23: one pending clash per owner and invitee):
+   * Pending clashes with `player` invited, one each (one pending clash per owner and invitee):
    * to accept (`another` owns it), to decline (a player of no role owns it), to manage (`member` owns it).
    */
   pending: { accept: number; decline: number; manage: number };

@@ -28,7 +28,7 @@ import {
   VOLATILE_TABLES,
 } from './security-helpers';
 
-// Hostile input for every route (issue 12): broken and foreign bodies, fields of the wrong type or out of
+// Hostile input for every route: broken and foreign bodies, fields of the wrong type or out of
 // range, path parameters and queries no resource can have, forged cookies and fake uploads. Each must
 // be answered 4xx with `{message, key}`, never 5xx, and must leave D1 as it was (the fingerprint of every
 // table but the volatile ones: logs, metrics, rate limits, sessions) and R2's avatars as they were. The
@@ -348,7 +348,7 @@ async function allCases(): Promise<Case[]> {
         path: realPath(route),
         init,
         // The auth routes check their body before they read the session: any 4xx there. The lobby routes
-        // point at a pending clash, which does not exist for anyone but its players (issue 23): 404.
+        // point at a pending clash, which does not exist for anyone but its players: 404.
         status: template.startsWith('/api/auth/')
           ? undefined
           : /clashes\/:id\/(accept|decline|add|remove)/.test(template)

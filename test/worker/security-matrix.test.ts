@@ -15,7 +15,7 @@ import {
   sessionOf,
 } from './security-helpers';
 
-// The authorization matrix (issue 12): every route the app registers and every socket, asked by each of
+// The authorization matrix: every route the app registers and every socket, asked by each of
 // nine roles, against real resources the roles relate to differently. Each row is written as the table
 // reads: `role=status` or `role=status:key`. A route without a row fails the test, so does a row without
 // a route. Every answer is also kept for the leak check at the end (no password, hash, token or secret).

@@ -3,7 +3,7 @@ import { expectSilence, type Socket, socket, startedClash } from './clashes-help
 import { currentGame } from './games-helpers';
 import { call, type Session, signIn } from './helpers';
 
-// Issue 23, finding 8: a clash socket opened before a sign-out or a password change kept working, and
+// A clash socket opened before a sign-out or a password change once kept working, and
 // its reactions reached the other members. Every socket of the player opened with a token that ended
 // closes (4001, like the presence channel), and nothing sent on it is passed on.
 

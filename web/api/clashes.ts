@@ -79,7 +79,7 @@ export function usePlayerSearch(name: string) {
   });
 }
 
-/** The practice bot, Yamb Bot (issue 11), whom the create form offers; it never changes, so it is asked once. */
+/** The practice bot, Yamb Bot, whom the create form offers; it never changes, so it is asked once. */
 export function useYambBot(enabled = true) {
   return useQuery({
     queryKey: [...clashKeys.search(''), 'bot'],

@@ -4,7 +4,7 @@ import { usePreferences } from '../preferences';
 import { readPreferences, saveInvitations } from './account';
 import { ApiError } from './client';
 
-// Who may invite the signed-in player to a clash (issue 23): an account's preference that only the server
+// Who may invite the signed-in player to a clash: an account's preference that only the server
 // keeps, unlike theme, language and dice speed (api/serverPreferences.ts), so the settings screen asks for it.
 
 const invitationsKey = (playerId: number) => ['preferences', 'invitations', playerId] as const;

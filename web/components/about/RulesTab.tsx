@@ -93,7 +93,7 @@ export function RulesTab() {
       <h3>{t('rules.end.title')}</h3>
       <p>{t('rules.end.text')}</p>
 
-      {/* What the same dice for everyone cannot prevent, said plainly (issue 23), and who is ranked. */}
+      {/* What the same dice for everyone cannot prevent, said plainly, and who is ranked. */}
       <h3 id="daily-fair-play">{t('rules.daily.title')}</h3>
       <p>{t('rules.daily.same')}</p>
       <p>{t('rules.daily.friend')}</p>

@@ -8,7 +8,7 @@ import { useOnline } from './useOnline';
 
 /**
  * The end of a clash: places by total (ties share one), the crown on every winner; an abandoned clash
- * says why nobody won, and a clash between people states when a clash is rated (issue 23).
+ * says why nobody won, and a clash between people states when a clash is rated.
  */
 export function FinalRanking({ clash, viewerId }: { clash: ClashResource; viewerId: number | null }) {
   const { t } = useTranslation();

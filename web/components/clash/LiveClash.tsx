@@ -65,7 +65,7 @@ export function LiveClash({ clash, viewerId, send, onOffline }: LiveClashProps) 
 }
 
 /**
- * A playing member's ways out of a running clash (issue 23): resign (after a confirmation) and, when the
+ * A playing member's ways out of a running clash: resign (after a confirmation) and, when the
  * player on turn has stalled an untimed clash for CLASH_STALL_DAYS, pass their turn. Each button stands
  * for the link the server gave this viewer.
  */
