@@ -1,12 +1,15 @@
+import type { ClashResource } from './clashes';
 import type { ErrorBody } from './errors';
 import type { Links } from './links';
 
-// The quick-match queue (issue 15): "Play someone now" pairs the caller with the waiting player of the
-// nearest rating, and both land in a started 2-player clash with a turn clock.
+// The quick-match queue: "Play someone now" pairs the caller with the waiting player of the nearest
+// rating, and both land in a started 2-player clash with a turn clock. The web waits on a socket of its
+// own (/api/ws/quick-match), queued exactly while it is open; POST and DELETE /api/quick-match are for
+// API clients, who renew their entry by asking again.
 
-/** A waiting player asks again this often (POST /api/quick-match), so the queue knows they are still there. */
+/** An API client waiting asks again this often (POST /api/quick-match), so the queue knows it is still there. */
 export const QUICK_MATCH_HEARTBEAT_MS = 10_000;
-/** An entry not renewed for this long has left (a closed tab, a lost connection). */
+/** An API client's entry not renewed for this long has left. A socket's entry lasts as long as its socket. */
 export const QUICK_MATCH_STALE_MS = 30_000;
 /** After this long alone the player is offered the practice bot, or to keep waiting. */
 export const QUICK_MATCH_BOT_OFFER_MS = 20_000;
@@ -34,3 +37,15 @@ export interface QuickMatchWaiting {
 export interface QuickMatchSeated extends ErrorBody {
   _links: Links<'clash'>;
 }
+
+/**
+ * What the queue says on /api/ws/quick-match. `WAITING` first, while the player is queued; then one of:
+ * `MATCHED` with the started clash (the socket then closes: the player is no longer queued), or `ERROR`
+ * before the socket closes without a match: `quick-match-seated` (a quick match of theirs is in
+ * progress, linked as `_links.clash` once it is opened), `quick-match-replaced` (the player opened the
+ * queue's socket elsewhere, and waits there), or the failed pairing's key.
+ */
+export type QuickMatchServerMessage =
+  | { type: 'WAITING'; since: string }
+  | { type: 'MATCHED'; clash: ClashResource }
+  | { type: 'ERROR'; key: string; _links: Links<'clash'> };

@@ -22,6 +22,7 @@ import { database } from '../worker/db/client';
 import { ratingChangesOf } from '../worker/db/ratings';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { notify, pushTo } from '../worker/lib/notify';
+import { quickMatchQueue } from '../worker/rooms';
 import { toClashResource, winnerOf } from '../worker/lib/resources/clashes';
 import { toGameResource } from '../worker/lib/resources/game';
 import { ACCESS_ENDED, tokenCounts } from '../worker/lib/viewer';
@@ -600,7 +601,8 @@ export class ClashRoom extends Server {
   }
 
   /**
-   * A quick match has started: both players' tabs get it on the presence channel at once, before the D1
+   * A quick match has started: both players' tabs get it on the presence channel and their queue socket
+   * at once, before the D1
    * index is brought up to date (the room is the truth). With reserved ids the clash's rows do not exist
    * yet: their write leaves for D1 in the same run as these pushes, so it lands before any request a
    * player makes on hearing the news (one database, applying writes and reads in order); a write that
@@ -613,6 +615,9 @@ export class ClashRoom extends Server {
         clash: toClashResource(record.clash, player.id, Date.now()),
       } as const;
       pushTo(this.env, player.id, message).catch((error) => log('announce-match', error));
+      quickMatchQueue(this.env)
+        .matched(player.id, message.clash)
+        .catch((error) => log('announce-match', error));
     }
   }
 

@@ -1,35 +1,20 @@
-import { DurableObject } from 'cloudflare:workers';
-import { QUICK_MATCH_STALE_MS, ratingWindow } from '../contract/quickMatch';
+import { type Connection, type ConnectionContext, Server } from 'partyserver';
+import * as v from 'valibot';
+import type { ClashResource } from '../contract/clashes';
+import { QUICK_MATCH_STALE_MS, type QuickMatchServerMessage, ratingWindow } from '../contract/quickMatch';
 import { type ReservedClashIds, reserveClashIds } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
+import { AppError } from '../worker/lib/errors';
+import { links } from '../worker/lib/hal';
+import { openQuickMatch, stillSeated, tellMatched } from '../worker/lib/quickMatch';
+import { clashPath } from '../worker/lib/resources/clashes';
+import { ACCESS_ENDED, VIEWER_PROFILE_HEADER } from '../worker/lib/viewer';
 import { logRoomError } from './alarms';
 import type { NewClashPlayer } from './clashRecord';
+import { answerPings } from './heartbeat';
+import type { JoinResult, Joiner, Pairing, QueueEntry } from './quickMatchRecord';
 
-/** A player waiting in the queue. */
-export interface QueueEntry {
-  playerId: number;
-  rating: number;
-  /** When they joined, epoch ms (kept across renewals, so the rating window keeps widening). */
-  since: number;
-  /** When they last asked, epoch ms; an entry not renewed within QUICK_MATCH_STALE_MS has left. */
-  seen: number;
-  /**
-   * Who they are, as their clash's room needs them, read from D1 at their last join or renewal: the
-   * pairing opens the clash without reading D1 again. A ban or a sign-out everywhere takes them off the
-   * queue (worker/auth/access.ts `pushAccess`), so what is kept here never lets an ended token in.
-   */
-  player: NewClashPlayer;
-}
-
-/**
- * `matched`: the partner, taken off the queue with the caller, and ids reserved for their clash (null
- * when none are left: the caller opens the clash through D1); else the caller waits as `waiting`.
- */
-export type JoinResult =
-  | { matched: QueueEntry; waiting: null; reserved: ReservedClashIds | null; seated?: undefined }
-  | { matched: null; waiting: QueueEntry; reserved: null; seated?: undefined }
-  /** Not queued: a pairing seated them in the clash `seated` (null: still being opened); see `release`. */
-  | { matched: null; waiting: null; reserved: null; seated: number | null };
+export type { JoinResult, QueueEntry } from './quickMatchRecord';
 
 /** The clash a pairing put a player in (issue 23: one quick match at a time); null while it is opened. */
 interface Seat {
@@ -55,30 +40,180 @@ const SEAT_OPENING_MS = 60_000;
  */
 const SEAT_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** How the route hands over who opens the queue's socket (VIEWER_PROFILE_HEADER): a `Joiner`, from D1. */
+const JoinerHeader = v.object({
+  player: v.object({
+    id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    name: v.string(),
+    avatarKey: v.nullable(v.string()),
+    access: v.object({ tokensValidAfter: v.number(), banned: v.boolean() }),
+    bot: v.boolean(),
+  }),
+  rating: v.number(),
+});
+
+function joinerFrom(header: string | null): Joiner | null {
+  if (!header) return null;
+  try {
+    const result = v.safeParse(JoinerHeader, JSON.parse(header));
+    return result.success ? result.output : null;
+  } catch {
+    return null;
+  }
+}
+
+const playerTag = (playerId: number) => `player-${playerId}`;
+const say = (connection: Connection, message: QuickMatchServerMessage) =>
+  connection.send(JSON.stringify(message satisfies QuickMatchServerMessage));
+
+/** A socket closed after its last word (MATCHED or ERROR): the player is not queued on it any more. */
+const DONE = 1000;
+
 /**
  * The quick-match queue: one object for everyone (worker/auth/access.ts `quickMatchQueue`). A
  * join reads, pairs and stores in one synchronous run, so racing joins are served one after another:
  * nobody is paired twice, and two suitable players are never both left waiting.
  *
+ * The web waits on the queue's own socket (/api/ws/quick-match): opening it joins, and the entry lasts
+ * exactly while it is open (an entry names its socket, and one whose socket is gone counts for nothing,
+ * also after a hibernation or a restart). One socket per player: a newer one replaces the older, which is
+ * told `quick-match-replaced` and closed. API clients join with POST and renew their entry instead.
+ *
  * It also keeps D1 ids reserved for the next clashes (`reserveClashIds`), so that a pairing goes
- * straight to the clash's room: the players hear of their match without waiting on D1 (issue 15: the
- * second join to both sockets within 2× the bare room round trip).
+ * straight to the clash's room: the players hear of their match without waiting on D1.
  */
-export class QuickMatch extends DurableObject<Cloudflare.Env> {
+export class QuickMatch extends Server<Cloudflare.Env> {
+  static override options = { hibernate: true };
+
   #reserving = false;
+
+  constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
+    super(ctx, env);
+    answerPings(ctx);
+  }
+
+  override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    const joiner = joinerFrom(ctx.request.headers.get(VIEWER_PROFILE_HEADER));
+    return joiner ? [playerTag(joiner.player.id)] : [];
+  }
+
+  /**
+   * The socket joins the queue for its player (the player's tag finds their socket after hibernation); a
+   * pairing opens the clash and tells both sockets.
+   */
+  override async onConnect(connection: Connection, ctx: ConnectionContext) {
+    const joiner = joinerFrom(ctx.request.headers.get(VIEWER_PROFILE_HEADER));
+    if (!joiner) return connection.close(1008, 'no-player');
+    for (const older of this.getConnections(playerTag(joiner.player.id)))
+      if (older.id !== connection.id) this.#finish(older, 'quick-match-replaced');
+    const join = () => this.join(joiner.player, joiner.rating, Date.now(), connection.id);
+    let joined = join();
+    // One quick match at a time: a seat whose clash is over for the player is given up, and they join.
+    const seat = joined.seated;
+    if (typeof seat === 'number' && !(await stillSeated(this.env, joiner.player.id, seat))) {
+      this.release(joiner.player.id, seat);
+      if (this.getConnection(connection.id)) joined = join();
+    }
+    if (joined.seated !== undefined) return this.#finish(connection, 'quick-match-seated', joined.seated);
+    if (!joined.matched)
+      return say(connection, { type: 'WAITING', since: new Date(joined.waiting.since).toISOString() });
+    // The upgrade is answered at once; the clash opens behind it.
+    this.ctx.waitUntil(this.#match(connection, joiner, joined));
+  }
+
+  /**
+   * The clash's room started the quick match `clash` (as `playerId` sees it): the player's queue socket
+   * hears of it now, before the room has brought the D1 index up to date, as the presence channel does.
+   */
+  matched(playerId: number, clash: ClashResource) {
+    for (const connection of this.getConnections(playerTag(playerId))) this.#matched(connection, clash);
+  }
+
+  override onClose(connection: Connection) {
+    this.#dropSocket(connection.id);
+  }
+
+  override onError(connection: Connection) {
+    this.#dropSocket(connection.id);
+  }
+
+  /**
+   * The caller's socket met a waiting player: the clash opens, and its room tells both sockets (`matched`)
+   * as soon as it has started it; a socket still open once the clash is opened gets it here. A pairing
+   * that failed puts the partner back (still waiting on their socket) and tells the caller why.
+   */
+  async #match(connection: Connection, joiner: Joiner, pairing: Pairing) {
+    const db = database(this.env.DB);
+    const partner = pairing.matched;
+    let clash: ClashResource;
+    try {
+      clash = await openQuickMatch(this.env, db, this, joiner, pairing);
+    } catch (error) {
+      logRoomError('QuickMatch')('open-match', error);
+      return this.#finish(connection, error instanceof AppError ? error.key : 'service-unavailable');
+    }
+    const theirs = partner.socket ? this.getConnection(partner.socket) : undefined;
+    if (theirs) this.#matched(theirs, clash);
+    if (this.getConnection(connection.id)) {
+      const mine = await this.env.CLASH_ROOM.getByName(String(clash.id)).get(joiner.player.id);
+      this.#matched(connection, mine.ok ? mine.clash : clash);
+    }
+    this.ctx.waitUntil(
+      tellMatched(this.env, db, partner.playerId, joiner, clash.id).catch((error) =>
+        logRoomError('QuickMatch')('tell-match', error),
+      ),
+    );
+  }
+
+  #matched(connection: Connection, clash: ClashResource) {
+    try {
+      say(connection, { type: 'MATCHED', clash });
+      connection.close(DONE, 'matched');
+    } catch {
+      // The tab closed meanwhile: the presence channel has told the player's other tabs.
+    }
+  }
+
+  /** The socket's last word, `key` (and the clash it links), before it closes unmatched. */
+  #finish(connection: Connection, key: string, clashId: number | null = null) {
+    try {
+      say(connection, {
+        type: 'ERROR',
+        key,
+        _links: links({ clash: clashId !== null && clashPath(clashId) }),
+      });
+      connection.close(DONE, key);
+    } catch {
+      // Closed already.
+    }
+  }
+
+  /** The socket `id` closed: its entry leaves the queue (an entry of the same player's newer socket stays). */
+  #dropSocket(id: string) {
+    const queue = this.ctx.storage.kv.get<QueueEntry[]>(QUEUE_KEY) ?? [];
+    if (queue.some((e) => e.socket === id)) this.#save(queue.filter((e) => e.socket !== id));
+  }
 
   /**
    * The caller joins or renews their entry, and is paired with the nearest waiting rating in reach. A
    * player a pairing seated in a clash is not queued again (answered `seated`) until `release`d: this
    * runs with the pairing in one synchronous run, so a join racing a pairing can never seat anyone twice.
+   * `socket`: the queue's socket the caller waits on (none: an API client, who renews).
    */
-  join(player: NewClashPlayer, rating: number, now = Date.now()): JoinResult {
+  join(player: NewClashPlayer, rating: number, now = Date.now(), socket?: string): JoinResult {
     const seats = this.#seats(now);
     const seat = seats[String(player.id)];
     if (seat) return { matched: null, waiting: null, reserved: null, seated: seat.clashId };
     const queue = this.#fresh(now);
     const mine = queue.find((e) => e.playerId === player.id);
-    const me: QueueEntry = { playerId: player.id, rating, since: mine?.since ?? now, seen: now, player };
+    const me: QueueEntry = {
+      playerId: player.id,
+      rating,
+      since: mine?.since ?? now,
+      seen: now,
+      socket,
+      player,
+    };
     let partner: QueueEntry | null = null;
     for (const other of queue) {
       if (other.playerId === player.id) continue;
@@ -105,9 +240,14 @@ export class QuickMatch extends DurableObject<Cloudflare.Env> {
       : { matched: null, waiting: me, reserved: null };
   }
 
-  /** The player leaves the queue (they left the page, chose the bot, or their access ended). */
+  /**
+   * The player leaves the queue (an API client's DELETE, or their access ended): their queue socket
+   * closes as a session's does (ACCESS_ENDED), so the tab renews its session before it waits again.
+   */
   leave(playerId: number) {
     this.#save(this.#fresh(Date.now()).filter((e) => e.playerId !== playerId));
+    for (const connection of this.getConnections(playerTag(playerId)))
+      connection.close(ACCESS_ENDED, 'session-ended');
   }
 
   /**
@@ -116,11 +256,19 @@ export class QuickMatch extends DurableObject<Cloudflare.Env> {
    */
   putBack(entry: QueueEntry, callerId?: number) {
     const queue = this.#fresh(Date.now()).filter((e) => e.playerId !== entry.playerId);
-    this.#save([...queue, { ...entry, seen: Date.now() }]);
+    // A partner whose socket closed meanwhile has left: the entry would count for nothing.
+    this.#save(
+      [...queue, { ...entry, seen: Date.now() }].filter((e) => !e.socket || this.getConnection(e.socket)),
+    );
     const seats = this.#seats(Date.now());
     delete seats[String(entry.playerId)];
     if (callerId !== undefined) delete seats[String(callerId)];
     this.#saveSeats(seats);
+  }
+
+  /** The clash a pairing seated the player in (null: being opened), or undefined when none holds them. */
+  seatOf(playerId: number): number | null | undefined {
+    return this.#seats(Date.now())[String(playerId)]?.clashId;
   }
 
   /** The pairing's clash was opened through D1 (no reserved ids): its two players' seats name it. */
@@ -151,9 +299,12 @@ export class QuickMatch extends DurableObject<Cloudflare.Env> {
     return this.#reserved();
   }
 
+  /** The entries that still count: a socket's while that socket is open, an API client's while renewed. */
   #fresh(now: number): QueueEntry[] {
     const queue = this.ctx.storage.kv.get<QueueEntry[]>(QUEUE_KEY) ?? [];
-    return queue.filter((e) => now - e.seen < QUICK_MATCH_STALE_MS);
+    return queue.filter((e) =>
+      e.socket ? this.getConnection(e.socket) !== undefined : now - e.seen < QUICK_MATCH_STALE_MS,
+    );
   }
 
   /** The seats still held: a clash opening for too long, or a seat older than any quick match, is dropped. */

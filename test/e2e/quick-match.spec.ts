@@ -3,12 +3,12 @@ import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
 import { DESKTOP, newPlayer as registeredPlayer, open, PHONE, type Player } from './players';
 
-// Quick match in the browser: Ana presses "Play someone now" on the play screen and waits; Ben
-// presses it on the clashes screen; both land on the same started clash within seconds, each told whom
-// they met and that player's rating, and Ana's turn passes to Ben. A player who cancels, or leaves the
-// page, leaves the queue: the next one waits instead of meeting them. After 20 s alone the practice bot is
-// offered. A guest is sent to sign up. The queue is one object for the whole server: every test leaves it
-// empty.
+// Quick match in the browser: Ana presses "Play someone now" on the play screen and waits on the queue's
+// socket; Ben presses it on the clashes screen; both land on the same started clash within seconds, each
+// told whom they met and that player's rating, and Ana's turn passes to Ben. A player who cancels, or leaves
+// the page, closes the socket and so leaves the queue: the next one waits instead of meeting them. After
+// 20 s alone the practice bot is offered. A guest is sent to sign up. The queue is one object for the whole
+// server: every test leaves it empty.
 
 test.describe.configure({ mode: 'serial' });
 test.use({ reducedMotion: 'reduce' });
@@ -27,13 +27,12 @@ async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Pr
 const playNow = (page: Page) => page.getByRole('button', { name: 'Play someone now' });
 const panel = (page: Page) => page.getByRole('region', { name: 'Quick match' });
 
-/** Presses "Play someone now"; the queue's answer to the join: 202 waiting, 200 met someone. */
-async function startWaiting(page: Page): Promise<number> {
-  const joined = page.waitForResponse(
-    (r) => r.url().endsWith('/api/quick-match') && r.request().method() === 'POST',
-  );
+/** Presses "Play someone now"; the queue socket's first word: WAITING, or MATCHED when it met someone. */
+async function startWaiting(page: Page): Promise<string> {
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/ws/quick-match'));
   await playNow(page).click();
-  const status = (await joined).status();
+  const frame = await (await socket).waitForEvent('framereceived');
+  const status = (JSON.parse(String(frame.payload)) as { type: string }).type;
   await expect(panel(page).getByRole('status')).toHaveText('Looking for an opponent…');
   await expect(panel(page)).toContainText(/0:0\d/);
   return status;
@@ -42,7 +41,7 @@ async function startWaiting(page: Page): Promise<number> {
 /** Waiting, by the queue's own answer: nobody was there to meet, so the page stays where it is. */
 async function waitsAlone(page: Page) {
   const at = page.url();
-  expect(await startWaiting(page), 'the join met nobody').toBe(202);
+  expect(await startWaiting(page), 'the join met nobody').toBe('WAITING');
   await expect(panel(page).getByRole('status')).toHaveText('Looking for an opponent…');
   expect(page.url()).toBe(at);
 }

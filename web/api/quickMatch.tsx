@@ -11,25 +11,22 @@ import {
 } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import type { ClashResource } from '../../contract/clashes';
 import { QUICK_MATCH_TURN_SECONDS } from '../../contract/clashRules';
-import {
-  QUICK_MATCH_HEARTBEAT_MS,
-  type QuickMatchSeated,
-  type QuickMatchWaiting,
-} from '../../contract/quickMatch';
+import type { QuickMatchServerMessage } from '../../contract/quickMatch';
+import i18n from '../i18n';
 import { storeClash, useCreateClash, useYambBot } from './clashes';
-import { api, ApiError, apiUrl, errorMessage } from './client';
+import { errorMessage } from './client';
+import { useLiveSocket } from './live';
 import { usePresenceMessages } from './presence';
 import { botClashName, IDLE, quickMatchReducer, type QuickMatchState } from './quickMatchState';
 import { useSession } from './session';
 
-// "Play someone now" (issue 15): one search per tab, held by <QuickMatchProvider> in the Layout so it goes
-// on while the player moves between the app's pages. Joining is POST /api/quick-match, renewed every
-// QUICK_MATCH_HEARTBEAT_MS; the match comes as the answer to one of those (200) or as MATCHED on the
-// presence channel, whichever is first; the tab then opens the clash at once.
+// "Play someone now": one search per tab, held by <QuickMatchProvider> in the Layout so it goes on while
+// the player moves between the app's pages. The tab waits on the queue's own socket, in the queue exactly
+// while it is open: closing it (a cancel, the bot, a closed tab, a sign-out) is leaving. The match comes
+// on that socket, or as MATCHED on the presence channel, whichever is first; the tab then opens the clash.
 
-const PATH = '/quick-match';
+const SOCKET_PATH = '/api/ws/quick-match';
 
 export interface QuickMatch {
   state: QuickMatchState;
@@ -53,27 +50,9 @@ const QuickMatchContext = createContext<QuickMatch>({
   dismiss: () => undefined,
 });
 
-/**
- * DELETE /api/quick-match with `keepalive`, so it is still sent when the tab is closing (pagehide). It
- * goes around api(): a 401 here must not start a session refresh from a page that is going away.
- */
-function leaveQueue(): Promise<void> {
-  return fetch(apiUrl(PATH), {
-    method: 'DELETE',
-    keepalive: true,
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-  }).then(
-    () => undefined,
-    () => undefined,
-  );
-}
-
-const isClash = (answer: ClashResource | QuickMatchWaiting): answer is ClashResource => 'id' in answer;
-
 /** The clash a `quick-match-seated` refusal links to (its id from the link's href), or null. */
-function seatedClash(error: ApiError): number | null {
-  const href = (error.body as Partial<QuickMatchSeated> | undefined)?._links?.clash?.href ?? '';
+function seatedClash(message: Extract<QuickMatchServerMessage, { type: 'ERROR' }>): number | null {
+  const href = message._links.clash?.href ?? '';
   const id = Number(/\/clashes\/(\d+)$/.exec(href)?.[1]);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
@@ -96,33 +75,19 @@ export function QuickMatchProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'matched', clash: message.clash, me, own: false });
   });
 
-  // Join, then renew while waiting. A renewal still on its way when the search ended (a cancel, the bot,
-  // a MATCHED message) has put the player back in the queue: they leave it again.
-  useEffect(() => {
-    if (!searching || me === 0) return;
-    let stopped = false;
-    const ask = async () => {
-      try {
-        const answer = await api<ClashResource | QuickMatchWaiting>(PATH, { method: 'POST' });
-        if (isClash(answer)) dispatch({ type: 'matched', clash: answer, me, own: true });
-        else if (stopped) await leaveQueue();
-      } catch (error) {
-        if (stopped) return;
-        if (error instanceof ApiError && error.key === 'quick-match-seated') {
-          dispatch({ type: 'seated', clashId: seatedClash(error), message: error.message });
-          return;
-        }
-        toast.error(errorMessage(error));
-        dispatch({ type: 'cancel' });
-      }
-    };
-    void ask();
-    const timer = window.setInterval(() => void ask(), QUICK_MATCH_HEARTBEAT_MS);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
-    };
-  }, [searching, me]);
+  // Waiting is having the queue's socket open; its last word ends the search.
+  useLiveSocket(searching && me !== 0 ? SOCKET_PATH : null, (raw) => {
+    const message = raw as QuickMatchServerMessage;
+    if (message.type === 'MATCHED') dispatch({ type: 'matched', clash: message.clash, me, own: true });
+    else if (message.type === 'ERROR') {
+      if (message.key === 'quick-match-seated')
+        dispatch({ type: 'seated', clashId: seatedClash(message), message: i18n.t(`errors.${message.key}`) });
+      // Another tab of the player took the search over: this one stops without a word.
+      else if (message.key !== 'quick-match-replaced')
+        toast.error(i18n.t(`errors.${message.key}`, { defaultValue: i18n.t('app.errors.unexpected') }));
+      dispatch({ type: 'cancel' });
+    }
+  });
 
   // Matched: the clash page opens at once (the panel says who was met over it), once per match: the
   // router's navigate changes with the address, and the effect must not open the clash again for that.
@@ -135,26 +100,14 @@ export function QuickMatchProvider({ children }: { children: ReactNode }) {
     void navigate(`/clashes/${matched.id}`);
   }, [matched, client, navigate]);
 
-  // Leaving the page, signing out or another player signing in leaves the queue.
-  useEffect(() => {
-    const leave = () => {
-      if (current.current.phase === 'waiting') void leaveQueue();
-    };
-    window.addEventListener('pagehide', leave);
-    return () => {
-      window.removeEventListener('pagehide', leave);
-      leave();
-      dispatch({ type: 'cancel' });
-    };
-  }, [me]);
+  // Signing out or another player signing in ends the search (and so closes the socket).
+  useEffect(() => () => dispatch({ type: 'cancel' }), [me]);
 
   const join = useCallback(() => {
     if (available) dispatch({ type: 'join', now: Date.now() });
   }, [available]);
   const cancel = useCallback(() => {
-    if (current.current.phase !== 'waiting') return;
-    dispatch({ type: 'cancel' });
-    void leaveQueue();
+    if (current.current.phase === 'waiting') dispatch({ type: 'cancel' });
   }, []);
   const keepWaiting = useCallback(() => dispatch({ type: 'keep-waiting' }), []);
   const dismiss = useCallback(() => dispatch({ type: 'done' }), []);
@@ -165,10 +118,8 @@ export function QuickMatchProvider({ children }: { children: ReactNode }) {
   const playBot = useCallback(() => {
     if (current.current.phase !== 'waiting' || !player) return;
     dispatch({ type: 'choose-bot' });
+    // Leaving the waiting phase closes the queue's socket; a match that came meanwhile wins over the bot.
     void (async () => {
-      await leaveQueue();
-      // A match that came while leaving wins over the bot.
-      if (current.current.phase !== 'bot') return;
       try {
         const yambBot = known ?? (await fetchBot()).data;
         if (!yambBot) throw new Error('Yamb Bot is missing');

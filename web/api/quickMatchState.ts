@@ -5,7 +5,7 @@ import { QUICK_MATCH_BOT_OFFER_MS } from '../../contract/quickMatch';
 // What a tab's quick match is doing, as a reducer with no I/O (web/api/quickMatch.tsx does the calls):
 // idle; waiting in the queue since a moment of this tab's clock; leaving the queue for the practice bot;
 // or matched into a clash, shown for a moment with who was met; or refused because a quick match of theirs
-// is still being played (issue 23: one at a time), with the way to it.
+// is still being played (one at a time), with the way to it.
 
 export type QuickMatchState =
   | { phase: 'idle' }
@@ -21,9 +21,9 @@ export type QuickMatchEvent =
   | { type: 'choose-bot' }
   | { type: 'cancel' }
   /**
-   * A started clash: the answer to this tab's own join or renewal (`own`), or a MATCHED message. A
-   * message reaches every tab of the player; only a searching tab takes it up. An answer to this tab's
-   * own request is taken up whatever the tab does now: the clash exists, and the partner is in it.
+   * A started clash: on this tab's own queue socket (`own`), or a MATCHED message of the presence
+   * channel. That one reaches every tab of the player; only a searching tab takes it up. What this tab's
+   * own socket says is taken up whatever the tab does now: the clash exists, and the partner is in it.
    */
   | { type: 'matched'; clash: ClashResource; me: number; own: boolean }
   /** The queue refused the player: they play a quick match already. */
@@ -49,7 +49,7 @@ export function quickMatchReducer(state: QuickMatchState, event: QuickMatchEvent
     case 'cancel':
       return state.phase === 'waiting' || state.phase === 'bot' ? IDLE : state;
     case 'matched':
-      // The answer to the join and the MATCHED message tell of the same clash: the first one counts.
+      // The queue's socket and the presence channel tell of the same clash: the first one counts.
       if (state.phase === 'matched') return state;
       if (state.phase === 'idle' && !event.own) return state;
       return { phase: 'matched', clash: event.clash, opponent: opponentOf(event.clash, event.me) };

@@ -7,6 +7,7 @@ export const VIEWER_HEADER = 'X-Yamb-Viewer';
 /**
  * On a presence channel's upgrade, how the viewer appears in the active player list (JSON of an
  * `ActivePlayer` and whether they are a guest, who is not listed), set by worker/routes/live.ts beside VIEWER_HEADER under the same rule.
+ * On the quick-match queue's socket: the player as a pairing puts them in a clash, and their rating (a `Joiner`).
  */
 export const VIEWER_PROFILE_HEADER = 'X-Yamb-Viewer-Profile';
 

@@ -11,6 +11,10 @@ import { pathId } from '../lib/validate';
 import { VIEWER_HEADER, VIEWER_ISSUED_HEADER, VIEWER_PROFILE_HEADER } from '../lib/viewer';
 import { avatarOf } from '../lib/resources/player';
 import type { ActivePlayer } from '../../contract/presence';
+import { ratingValue } from '../../contract/ratings';
+import type { Joiner } from '../../durable-objects/quickMatchRecord';
+import { quickMatchQueue } from '../rooms';
+import { clashPlayerOf, registeredPlayer } from './clashes';
 
 type Live = { Bindings: Env; Variables: SessionVariables };
 
@@ -22,7 +26,7 @@ function forward(
   c: Context<Live>,
   viewerId: number | null,
   stub: { fetch(request: Request): Promise<Response> },
-  profile?: ActivePlayer & { guest: boolean },
+  profile?: (ActivePlayer & { guest: boolean }) | Joiner,
 ) {
   const request = c.req.raw;
   if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
@@ -86,4 +90,13 @@ export const live = new Hono<Live>()
         ? Math.min(64, Math.max(1, Number(c.req.query('shards') ?? PRESENCE_SHARDS) || 1))
         : PRESENCE_SHARDS;
     return forward(c, me.id, c.env.PRESENCE.getByName(presenceRoom(me.id, shards)), profile);
+  })
+  // The quick-match queue's own socket: while it is open the player waits, closed they have left (the
+  // queue keeps no entry of a socket that is gone). Registered players only, as POST /api/quick-match; a
+  // banned player is refused (403). The queue gets who they are from D1, as a pairing opens the clash.
+  .get('/quick-match', async (c) => {
+    const me = await registeredPlayer(c);
+    refuseBanned(me);
+    const joiner: Joiner = { player: clashPlayerOf(me), rating: ratingValue(me.ratingMu) };
+    return forward(c, me.id, quickMatchQueue(c.env), joiner);
   });

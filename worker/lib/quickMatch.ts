@@ -1,0 +1,78 @@
+import type { ClashResource } from '../../contract/clashes';
+import { QUICK_MATCH_TURN_SECONDS } from '../../contract/clashRules';
+import type { Joiner, Pairing, QueueEntry } from '../../durable-objects/quickMatchRecord';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+import { AppError } from './errors';
+import { notify } from './notify';
+import { openClash } from './openClash';
+
+/** What a pairing asks of the queue: the queue object itself, or its stub from a route. */
+export interface PairingQueue {
+  /** The clash was opened through D1: the two players' seats name it. */
+  opened(playerIds: number[], clashId: number): unknown;
+  /** The clash could not be opened: the partner goes back as they were, neither is seated. */
+  putBack(entry: QueueEntry, callerId?: number): unknown;
+}
+
+/**
+ * The caller met the partner, who waited: a started 2-player clash with the quick match's clock, the one
+ * who waited first, opened with the ids the queue reserved (no D1 on the way to the players) or, with
+ * none left, through D1. Should it fail, the partner goes back to the queue as they were. The answer is
+ * the clash as the partner (its owner) sees it.
+ */
+export async function openQuickMatch(
+  env: Pick<Env, 'CLASH_ROOM'>,
+  db: Database,
+  queue: PairingQueue,
+  caller: Joiner,
+  { matched: partner, reserved }: Pairing,
+): Promise<ClashResource> {
+  try {
+    const opened = await openClash(env, db, {
+      name: `${partner.player.name} – ${caller.player.name}`,
+      owner: { id: partner.player.id, name: partner.player.name },
+      players: [partner.player, caller.player],
+      turnSeconds: QUICK_MATCH_TURN_SECONDS,
+      quickMatch: true,
+      reserved,
+    });
+    if (!opened.ok) throw new AppError(opened.status, opened.key);
+    if (!reserved) await queue.opened([partner.playerId, caller.player.id], opened.clash.id);
+    return opened.clash;
+  } catch (error) {
+    await queue.putBack(partner, caller.player.id);
+    throw error;
+  }
+}
+
+/** The one who waited hears of the match on the bell too (their tabs have MATCHED already). */
+export function tellMatched(
+  env: Pick<Env, 'PRESENCE'>,
+  db: Database,
+  waitedId: number,
+  caller: Joiner,
+  clashId: number,
+): Promise<void> {
+  return notify(env, db, {
+    playerId: waitedId,
+    kind: 'quick-match-found',
+    params: { player: caller.player.name, rating: String(caller.rating) },
+    link: `/clashes/${clashId}`,
+  });
+}
+
+/**
+ * Whether the player still plays in the quick match `clashId` the queue seated them in: its room (the
+ * truth; D1 may not have a just-paired clash yet) has it in progress, with them not out of it.
+ */
+export async function stillSeated(
+  env: Pick<Env, 'CLASH_ROOM'>,
+  playerId: number,
+  clashId: number,
+): Promise<boolean> {
+  const held = await env.CLASH_ROOM.getByName(String(clashId)).get(playerId);
+  if (!held.ok) return false;
+  const me = held.clash.players.find((p) => p.id === playerId);
+  return held.clash.status === 'IN_PROGRESS' && me !== undefined && !me.forfeited;
+}
