@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UndoIcon } from '../icons';
 import { Dice } from './Dice';
-import type { HintControls } from './useGameControls';
+import type { HintControls } from './useHintControls';
 import { RollButton } from './RollButton';
 
 export interface BoardTrayProps {
