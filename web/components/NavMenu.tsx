@@ -1,0 +1,164 @@
+import type { ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import type { PlayerResource } from '../../contract/players';
+import { useLayout } from '../layout';
+import {
+  AboutIcon,
+  AdminIcon,
+  ClashesIcon,
+  DailyIcon,
+  PlayIcon,
+  ProfileIcon,
+  RankingsIcon,
+  SearchIcon,
+  SettingsIcon,
+  ShareIcon,
+  SignOutIcon,
+  SignUpIcon,
+} from './icons';
+
+/** The Web Share sheet where the browser has one; elsewhere the link is copied and a toast says so. */
+async function shareSite(texts: { title: string; text: string; copied: string; copyFailed: string }) {
+  const url = window.location.origin;
+  if (navigator.share) {
+    try {
+      await navigator.share({ title: texts.title, text: texts.text, url });
+      return;
+    } catch (error) {
+      // The user closed the share sheet: nothing to report.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success(texts.copied);
+  } catch {
+    toast(texts.copyFailed);
+  }
+}
+
+/** On the icon rail the label is visually hidden: the tooltip shows it. A `badge` is a dot that says why. */
+function NavItem({
+  to,
+  icon,
+  label,
+  end,
+  badge,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  end?: boolean;
+  badge?: string;
+}) {
+  const { rail } = useLayout();
+  const tip = badge ? `${label} · ${badge}` : label;
+  return (
+    <li>
+      <NavLink to={to} end={end} className="nav-item" title={rail ? tip : undefined}>
+        {icon}
+        <span>
+          {label}
+          {badge ? <span className="visually-hidden"> · {badge}</span> : null}
+        </span>
+        {badge ? <i className="nav-dot" data-testid="nav-dot" aria-hidden="true" /> : null}
+      </NavLink>
+    </li>
+  );
+}
+
+/** The entries of the menu (the rail, the sidebar or the mobile menu): the pages, share, and sign up or out. */
+export function NavMenu({
+  id,
+  player,
+  dailyWaiting,
+  onSignOut,
+}: {
+  id: string;
+  player: PlayerResource | null;
+  /** Today's daily game waits to be started: its entry gets a dot. */
+  dailyWaiting: boolean;
+  onSignOut: () => void;
+}) {
+  const { t } = useTranslation();
+  const { mobile, menuOpen, setMenuOpen } = useLayout();
+  return (
+    // Choosing any entry closes the mobile menu.
+    <nav
+      id={id}
+      className="nav-menu"
+      aria-label={t('nav.label')}
+      hidden={mobile && !menuOpen}
+      onClickCapture={(event) => {
+        if ((event.target as Element).closest('a, button')) setMenuOpen(false);
+      }}
+    >
+      <div className="nav-search">
+        <label htmlFor="nav-search" className="visually-hidden">
+          {t('nav.search')}
+        </label>
+        <SearchIcon />
+        <input
+          id="nav-search"
+          type="search"
+          placeholder={t('nav.searchPlaceholder')}
+          title={t('nav.searchSoon')}
+          disabled
+        />
+      </div>
+      <ul className="nav-list">
+        <NavItem to="/" end icon={<PlayIcon />} label={t('nav.play')} />
+        <NavItem
+          to="/daily"
+          icon={<DailyIcon />}
+          label={t('nav.daily')}
+          badge={dailyWaiting ? t('nav.dailyWaiting') : undefined}
+        />
+        <NavItem to="/clashes" icon={<ClashesIcon />} label={t('nav.clashes')} />
+        <NavItem to="/rankings" icon={<RankingsIcon />} label={t('nav.rankings')} />
+        <NavItem to="/profile" icon={<ProfileIcon />} label={t('nav.profile')} />
+        <NavItem to="/about" icon={<AboutIcon />} label={t('nav.about')} />
+        <NavItem to="/settings" icon={<SettingsIcon />} label={t('nav.settings')} />
+        {player?.admin ? <NavItem to="/admin" icon={<AdminIcon />} label={t('nav.admin')} /> : null}
+      </ul>
+      <NavActions player={player} onSignOut={onSignOut} />
+    </nav>
+  );
+}
+
+/** The menu's last entries: share the site, and sign out (a registered player) or sign up (a guest). */
+function NavActions({ player, onSignOut }: { player: PlayerResource | null; onSignOut: () => void }) {
+  const { t } = useTranslation();
+  const { rail } = useLayout();
+  /** The tooltip of an entry: only on the rail, where its label is not shown. */
+  const tip = (label: string) => (rail ? label : undefined);
+  const share = () =>
+    shareSite({
+      title: 'Yamb',
+      text: t('nav.shareText'),
+      copied: t('nav.linkCopied'),
+      copyFailed: t('nav.copyFailed', { url: window.location.origin }),
+    });
+  return (
+    <ul className="nav-list nav-actions">
+      <li>
+        <button type="button" className="nav-item" onClick={share} title={tip(t('nav.share'))}>
+          <ShareIcon />
+          <span>{t('nav.share')}</span>
+        </button>
+      </li>
+      {player && !player.guest ? (
+        <li>
+          <button type="button" className="nav-item" onClick={onSignOut} title={tip(t('nav.signOut'))}>
+            <SignOutIcon />
+            <span>{t('nav.signOut')}</span>
+          </button>
+        </li>
+      ) : (
+        <NavItem to="/register" icon={<SignUpIcon />} label={t('nav.signUp')} />
+      )}
+    </ul>
+  );
+}
