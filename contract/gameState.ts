@@ -1,5 +1,5 @@
 import { BOX_TYPES, COLUMN_TYPES, DICE_COUNT, type GameMove, type GameState } from '../game';
-import type { GameLinkName, GameResource } from './games';
+import type { GameLinkName, GameResource } from './gameResource';
 
 // A game resource read back into the rules' terms, and the links its moves follow: the web app's play
 // screen needs these at once, so they live apart from the request schemas in games.ts (no valibot).

@@ -2,13 +2,10 @@ import * as v from 'valibot';
 import { DICE_SPEEDS, INVITATIONS, type Language } from './preferences';
 import type { Health } from './health';
 import type { Links } from './links';
+import type { PlayerRef } from './playerRef';
 import type { Rating } from './ratings';
 
-/** How other resources name a player. */
-export interface PlayerRef {
-  id: number;
-  name: string;
-}
+export type { PlayerRef } from './playerRef';
 
 export type PlayerStatus = 'ACTIVE' | 'BANNED';
 

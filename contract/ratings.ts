@@ -1,5 +1,5 @@
 import type { Links } from './links';
-import type { PlayerRef } from './players';
+import type { PlayerRef } from './playerRef';
 
 // Clash ratings: a Weng-Lin (openskill) rating per registered player from the completed
 // clashes of 2-3 players, shown as one whole number on a scale centred on 1,500.

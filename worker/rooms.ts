@@ -1,6 +1,6 @@
 import type { RoomAction, RoomResult, RoomViewer } from '../durable-objects/gameRecord';
 import type { Database } from './db/client';
-import { findGameRow } from './db/games';
+import { findGameRow, type GameOwnerRow } from './db/games';
 
 // The directory of rooms: the one place that says which Durable Object holds what. Routes, sockets and
 // notices (and the rooms themselves, when one reaches another) ask here instead of naming objects.
@@ -54,7 +54,7 @@ export interface GameOwner {
  * ClashRoom, which enforces the turns. `owner` answers the game's reads and moves, `room` its socket.
  */
 export type GameHome =
-  | { type: 'SOLO' | 'DAILY'; clashId: null; room: ReturnType<typeof gameRoom>; owner: GameOwner }
+  | { type: GameOwnerRow['type']; clashId: null; room: ReturnType<typeof gameRoom>; owner: GameOwner }
   | { type: 'CLASH'; clashId: number; room: ReturnType<typeof clashRoom>; owner: GameOwner };
 
 /**
@@ -78,5 +78,5 @@ export async function gameHome(
     return { type: 'CLASH', clashId: row.clashId, room, owner };
   }
   const room = gameRoom(env, gameId);
-  return { type: row.type === 'DAILY' ? 'DAILY' : 'SOLO', clashId: null, room, owner: room };
+  return { type: row.type, clashId: null, room, owner: room };
 }

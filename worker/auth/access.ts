@@ -11,25 +11,7 @@ import {
   unbanStatement,
 } from '../db/sessions';
 import type { Env } from '../env';
-
-/** The one Presence room: who is online and every player's private channel. */
-export const PRESENCE_ROOM = 'global';
-
-/**
- * How many Presence objects share the players' channels, by player id. One holds everyone; where it
- * saturates (its full-list PLAYERS broadcast, long before its 32,768 sockets) is in docs/scale.md. More
- * than one is not a setting yet: the online list needs its fan-in first (GET /api/players/active and each
- * shard's PLAYERS broadcast would list that shard's players only). bench/load.mjs measures shards in
- * development through `?shards=` on /api/ws/players (worker/routes/live.ts).
- */
-export const PRESENCE_SHARDS = 1;
-
-/** The Presence object that holds `playerId`'s channels and gets their pushes. */
-export const presenceRoom = (playerId: number, shards = PRESENCE_SHARDS) =>
-  shards <= 1 ? PRESENCE_ROOM : `${PRESENCE_ROOM}-${playerId % shards}`;
-
-/** The quick-match queue: one object for everyone. */
-export const quickMatchQueue = (env: Pick<Env, 'QUICK_MATCH'>) => env.QUICK_MATCH.getByName('global');
+import { clashRoom, gameRoom, presenceRoom, quickMatchQueue } from '../rooms';
 
 /** What a room keeps of its player's access: which tokens still count, and whether they may act. */
 export const accessOf = (player: Pick<PlayerRow, 'tokensValidAfter' | 'status'>): PlayerAccess => ({
@@ -52,9 +34,9 @@ export async function pushAccess(env: Env, db: Database, playerId: number) {
   if (!player) return;
   const access = accessOf(player);
   await Promise.all([
-    ...rooms.map((room) => env.GAME_ROOM.getByName(String(room.id)).updateAccess(access)),
-    ...clashRooms.map((clash) => env.CLASH_ROOM.getByName(String(clash.id)).updateAccess(playerId, access)),
-    env.PRESENCE.getByName(presenceRoom(playerId)).endSessions(playerId),
+    ...rooms.map((room) => gameRoom(env, room.id).updateAccess(access)),
+    ...clashRooms.map((clash) => clashRoom(env, clash.id).updateAccess(playerId, access)),
+    presenceRoom(env, playerId).endSessions(playerId),
     quickMatchQueue(env).leave(playerId),
   ]);
 }

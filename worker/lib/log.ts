@@ -2,8 +2,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { LOG_RETENTION_DAYS, type LogLevel } from '../../contract/logs';
 import { database } from '../db/client';
 import { deleteLogsBefore, insertLog } from '../db/logs';
-import type { Env } from '../env';
 import { countRequest, flushMetricsIfDue } from './metrics';
+
+// Typed through the global Cloudflare.Env, not worker/env: the rooms log their errors through here, and
+// env.ts names every room class.
+type Env = Cloudflare.Env;
 
 // The one way the server writes a log row (SPEC.md's Log: level, message, data, player): server errors,
 // security events (failed sign-ins, refresh-token reuse, password resets, refusals) and admin actions.

@@ -1,6 +1,9 @@
 import { database } from '../db/client';
 import { insertMetrics } from '../db/metrics';
-import type { Env } from '../env';
+
+// Only the database binding, typed without worker/env: the rooms reach this module through the log, and
+// env.ts names every room class.
+type Env = Pick<Cloudflare.Env, 'DB'>;
 
 // Request counters of this isolate, kept in module memory and flushed to D1 (the `metrics` table) at most
 // once every FLUSH_EVERY_MS, after an answer (waitUntil): no request waits on a shared object, and

@@ -1,11 +1,14 @@
 import type { NotificationKind, NotificationParams } from '../../contract/notifications';
 import type { PresenceServerMessage } from '../../contract/presence';
-import { presenceRoom } from '../auth/access';
 import type { Database } from '../db/client';
 import { insertNotification } from '../db/notifications';
-import type { Env } from '../env';
+import { presenceRoom } from '../rooms';
 import { notificationText } from './i18n';
 import { toNotification } from './resources/notifications';
+
+// Typed through the global Cloudflare.Env, not worker/env: rooms tell players through here, and env.ts
+// names every room class.
+type Bindings = Pick<Cloudflare.Env, 'PRESENCE'>;
 
 export interface Notice {
   playerId: number;
@@ -20,7 +23,7 @@ export interface Notice {
  * open tabs. A push that fails is only logged: the row is there for the next page load. A failed insert
  * throws, as nothing was told.
  */
-export async function notify(env: Pick<Env, 'PRESENCE'>, db: Database, notice: Notice): Promise<void> {
+export async function notify(env: Bindings, db: Database, notice: Notice): Promise<void> {
   const row = await insertNotification(db, {
     playerId: notice.playerId,
     kind: notice.kind,
@@ -37,10 +40,6 @@ export async function notify(env: Pick<Env, 'PRESENCE'>, db: Database, notice: N
 }
 
 /** A message for the player's open tabs only, on their presence channel (nothing is stored). */
-export function pushTo(
-  env: Pick<Env, 'PRESENCE'>,
-  playerId: number,
-  message: PresenceServerMessage,
-): Promise<void> {
-  return env.PRESENCE.getByName(presenceRoom(playerId)).push(playerId, message);
+export function pushTo(env: Bindings, playerId: number, message: PresenceServerMessage): Promise<void> {
+  return presenceRoom(env, playerId).push(playerId, message);
 }

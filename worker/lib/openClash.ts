@@ -4,6 +4,7 @@ import type { ClashResult, NewClash, NewClashPlayer } from '../../durable-object
 import { deleteClashRows, insertClash, type ReservedClashIds } from '../db/clashes';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
+import { clashRoom } from '../rooms';
 import { acceptsAtOnce } from '../../game';
 
 export interface ClashToOpen {
@@ -41,7 +42,7 @@ export async function openClash(
   const createdAt = Date.now();
   if (open.reserved) {
     const { clashId, gameIds } = open.reserved;
-    return env.CLASH_ROOM.getByName(String(clashId)).create({
+    return clashRoom(env, clashId).create({
       ...roomInit(open, clashId, createdAt),
       gameIds,
     });
@@ -56,7 +57,7 @@ export async function openClash(
     createdAt,
   });
   try {
-    return await env.CLASH_ROOM.getByName(String(row.id)).create(roomInit(open, row.id, createdAt));
+    return await clashRoom(env, row.id).create(roomInit(open, row.id, createdAt));
   } catch (error) {
     // A row without its room would be a clash nobody can open: the rows go, the caller may try again.
     await deleteClashRows(db, row.id);

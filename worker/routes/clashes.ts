@@ -18,6 +18,7 @@ import { openClash } from '../lib/openClash';
 import { neverStarted } from '../../game';
 import { clashViewOf, toClashResource } from '../lib/resources/clashes';
 import { pathId, readJson, readQuery } from '../lib/validate';
+import { clashRoom } from '../rooms';
 
 type Clashes = { Bindings: Env; Variables: SessionVariables };
 
@@ -45,7 +46,7 @@ async function roomOf(c: AppContext) {
   const seen = await clashSeenBy(database(c.env.DB), id, viewer?.id ?? null).catch(outage);
   if (!seen || (neverStarted(seen.status) && !seen.member && !viewer?.admin))
     throw notFound('clash-not-found');
-  return c.env.CLASH_ROOM.getByName(String(id));
+  return clashRoom(c.env, id);
 }
 
 /** A room's refusal becomes the API's error; its clash, the body. */

@@ -34,6 +34,7 @@ import { newDailySecret } from '../lib/dailyDice';
 import { notify } from '../lib/notify';
 import { gamePath } from '../lib/resources/game';
 import { pathId, readQuery } from '../lib/validate';
+import { gameRoom } from '../rooms';
 
 type Daily = { Bindings: Env; Variables: SessionVariables };
 
@@ -141,7 +142,7 @@ export const dailyRoutes = new Hono<Daily>()
     };
     // Creating is idempotent, so a start whose room was never reached (the Worker died after D1) is
     // completed by the next attempt, which still answers 409: the game is the one GET /api/daily links.
-    const room = await c.env.GAME_ROOM.getByName(String(gameId)).create(init);
+    const room = await gameRoom(c.env, gameId).create(init);
     if (!created) throw conflict('daily-already-played');
     if (!room.ok) throw new AppError(room.status, room.key);
     return c.json(room.game, 201);

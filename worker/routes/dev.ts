@@ -6,6 +6,7 @@ import { outbox } from '../db/schema';
 import type { Env } from '../env';
 import { AppError, notFound } from '../lib/errors';
 import { pathId, readJson } from '../lib/validate';
+import { clashRoom, gameRoom } from '../rooms';
 
 /** How many completed games a seeding call adds, and over how many days before now they are spread. */
 const SeedBody = v.object({
@@ -103,11 +104,11 @@ export const dev = new Hono<{ Bindings: Env }>()
       },
     });
   })
-  .get('/echo/:id', async (c) => c.json({ echo: await c.env.GAME_ROOM.getByName(String(pathId(c))).echo() }))
+  .get('/echo/:id', async (c) => c.json({ echo: await gameRoom(c.env, pathId(c)).echo() }))
   // The browser tests' short clock: the turn on in a timed clash runs out in `seconds`.
   .put('/clashes/:id/clock', async (c) => {
     const { seconds } = await readJson(c, ClockBody);
-    const result = await c.env.CLASH_ROOM.getByName(String(pathId(c))).shortenTurn(seconds);
+    const result = await clashRoom(c.env, pathId(c)).shortenTurn(seconds);
     if (!result.ok) throw new AppError(result.status, result.key);
     return c.json(result.clash);
   })

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import type * as v from 'valibot';
-import type { NewGame, RoomAction, RoomResult, RoomViewer } from '../../durable-objects/gameRecord';
+import type { NewGame, RoomAction, RoomResult } from '../../durable-objects/gameRecord';
 import { AnnounceBody, CurrentGameBody, FillBody, GAME_SORTS, NoBody, RollBody } from '../../contract/games';
 import { pageQuery } from '../../contract/page';
 import { requireAdmin } from '../auth/admin';
@@ -13,7 +13,7 @@ import {
   tokenViewer,
 } from '../auth/session';
 import { database } from '../db/client';
-import { currentSoloGame, findGameRow, forgetGameRow, listGames } from '../db/games';
+import { currentSoloGame, forgetGameRow, listGames } from '../db/games';
 import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors';
@@ -21,40 +21,23 @@ import { page } from '../lib/hal';
 import { log } from '../lib/log';
 import { pathId, readJson, readQuery } from '../lib/validate';
 import { toGameSummary } from '../lib/resources/game';
+import { gameHome, type GameHome, gameRoom } from '../rooms';
 
 type Games = { Bindings: Env; Variables: SessionVariables };
 
 const ListQuery = pageQuery(GAME_SORTS, 'updatedAt');
 
-/** What the routes ask of whichever room owns a game. */
-interface GameOwner {
-  get(viewer: RoomViewer | null): Promise<RoomResult>;
-  act(viewer: RoomViewer, action: RoomAction): Promise<RoomResult>;
-}
-
-const soloRoom = (env: Env, id: number) => env.GAME_ROOM.getByName(String(id));
-
 /**
- * The room that owns game `id`, found through the game's row in the D1 index: no row, no room (404), so
- * no request starts a Durable Object for a number that is no game. A solo game has a GameRoom of its
- * own; a clash game lives in its clash's ClashRoom, which enforces the turns. This is the one place that
- * tells them apart (the row's type and clash id).
+ * The room that owns game `id` (worker/rooms.ts `gameHome`): no game, 404. The isolate remembers a row
+ * once found, so D1 down stops only a game this isolate has not looked up yet: that is an outage to
+ * name (503), not a server error.
  */
-async function ownerOf(env: Env, id: number): Promise<GameOwner> {
-  // A row once found is remembered by the isolate, so D1 down stops only a game this isolate has not
-  // looked up yet: that is an outage to name (503), not a server error.
-  const row = await findGameRow(database(env.DB), id).catch(() => {
+async function homeOf(env: Env, id: number): Promise<GameHome> {
+  const home = await gameHome(env, database(env.DB), id).catch(() => {
     throw new AppError(503, 'service-unavailable');
   });
-  if (!row) throw notFound('game-not-found');
-  if (row.type === 'CLASH' && row.clashId !== null) {
-    const clash = env.CLASH_ROOM.getByName(String(row.clashId));
-    return {
-      get: (viewer) => clash.getGame(id, viewer),
-      act: (viewer, action) => clash.actOnGame(id, viewer, action),
-    };
-  }
-  return soloRoom(env, id);
+  if (!home) throw notFound('game-not-found');
+  return home;
 }
 
 function gameId(c: Context): number {
@@ -82,7 +65,7 @@ async function currentGame(env: Env, player: PlayerRow): Promise<RoomResult> {
     createdAt: row.createdAt,
     access: accessOf(player),
   };
-  const room = soloRoom(env, row.id);
+  const room = gameRoom(env, row.id);
   const created = await room.create(init);
   // A renamed player gets their new name on the next "current game" call; the index has no names.
   if (created.ok && created.game.player.name !== player.name)
@@ -100,7 +83,7 @@ function move<S extends v.GenericSchema>(schema: S, toAction: (body: v.InferOutp
     const viewer = requireTokenViewer(c);
     const id = gameId(c);
     const body = await readJson(c, schema);
-    return answer(c, await (await ownerOf(c.env, id)).act(viewer, toAction(body)));
+    return answer(c, await (await homeOf(c.env, id)).owner.act(viewer, toAction(body)));
   };
 }
 
@@ -119,7 +102,7 @@ export const gamesRoutes = new Hono<Games>()
     return c.json(page('games', rows.map(toGameSummary), query, total));
   })
   // Anyone may watch a game; only its player gets action links.
-  .get('/:id', async (c) => answer(c, await (await ownerOf(c.env, gameId(c))).get(tokenViewer(c))))
+  .get('/:id', async (c) => answer(c, await (await homeOf(c.env, gameId(c))).owner.get(tokenViewer(c))))
   .put(
     '/:id/roll',
     move(RollBody, (body) => ({ type: 'ROLL', diceToRoll: body.diceToRoll })),
@@ -145,10 +128,10 @@ export const gamesRoutes = new Hono<Games>()
   .delete('/:id', async (c) => {
     const me = await requireAdmin(c);
     const id = gameId(c);
-    const row = await findGameRow(database(c.env.DB), id);
-    if (!row) throw notFound('game-not-found');
-    if (row.type === 'CLASH') throw conflict('game-in-clash');
-    const deleted = await soloRoom(c.env, id).deleteGame(id);
+    const home = await gameHome(c.env, database(c.env.DB), id);
+    if (!home) throw notFound('game-not-found');
+    if (home.type === 'CLASH') throw conflict('game-in-clash');
+    const deleted = await home.room.deleteGame(id);
     forgetGameRow(id);
     if (!deleted.ok) throw new AppError(deleted.status, deleted.key);
     log(c, {
@@ -162,7 +145,7 @@ export const gamesRoutes = new Hono<Games>()
   // Puts a finished game away and answers the player's next one.
   .put('/:id/archive', async (c) => {
     const viewer = requireTokenViewer(c);
-    const archived = await (await ownerOf(c.env, gameId(c))).act(viewer, { type: 'ARCHIVE' });
+    const archived = await (await homeOf(c.env, gameId(c))).owner.act(viewer, { type: 'ARCHIVE' });
     if (!archived.ok) throw new AppError(archived.status, archived.key);
     return answer(c, await currentGame(c.env, await requirePlayer(c)));
   });

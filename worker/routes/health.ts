@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Health, ServiceHealth } from '../../contract/health';
 import type { Env } from '../env';
 import { humanCheckEnabled } from '../lib/humanCheck';
+import { healthProbe } from '../rooms';
 
 async function probe(check: () => Promise<unknown>): Promise<ServiceHealth> {
   const started = performance.now();
@@ -20,7 +21,7 @@ export const health = new Hono<{ Bindings: Env }>().get('/', async (c) => {
     probe(() => c.env.DB.prepare('SELECT 1').first()),
     probe(() => c.env.AVATARS.head('health-probe')),
     probe(async () => {
-      if ((await c.env.PRESENCE.getByName('health').ping()) !== 'pong') throw new Error('no pong');
+      if ((await healthProbe(c.env).ping()) !== 'pong') throw new Error('no pong');
     }),
   ]);
   const up = database.up && storage.up && rooms.up;

@@ -10,7 +10,7 @@ import { EmailChangeBody, UsernameBody } from '../../contract/account';
 import type { ActivePlayers } from '../../contract/presence';
 import { RATING_CHANGE_SORTS } from '../../contract/ratings';
 import { SCORE_SORTS } from '../../contract/scores';
-import { banPlayer, PRESENCE_ROOM, unbanPlayer } from '../auth/access';
+import { banPlayer, unbanPlayer } from '../auth/access';
 import { requireAdmin } from '../auth/admin';
 import { countMail, mailVerification } from '../auth/mails';
 import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
@@ -40,6 +40,7 @@ import { toPlayerResource } from '../lib/resources/player';
 import { toHeadToHead, toRatingChange } from '../lib/resources/ratings';
 import { toScoreSummary } from '../lib/resources/scores';
 import { pathId, readJson, readQuery } from '../lib/validate';
+import { onlineList } from '../rooms';
 
 type Players = { Bindings: Env; Variables: SessionVariables };
 
@@ -114,7 +115,7 @@ export const playersRoutes = new Hono<Players>()
   .get('/stats', async (c) => c.json(await overallStats(database(c.env.DB))))
   // Anyone may see who is online. Declared before /:id, which would take "active" for an id.
   .get('/active', async (c) => {
-    const players = await c.env.PRESENCE.getByName(PRESENCE_ROOM).active();
+    const players = await onlineList(c.env).active();
     return c.json({ _embedded: { players } } satisfies ActivePlayers);
   })
   .get('/:id', async (c) => {
