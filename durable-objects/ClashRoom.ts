@@ -12,10 +12,13 @@ import {
   applyMove,
   type ClashMember,
   type ClashView,
+  ended,
   type GameMove,
   type GameState,
   RuleError,
   stalledAt,
+  winnerOf,
+  withTurnClock,
 } from '../game';
 import { clashGameRows, deleteClashRows } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
@@ -23,7 +26,7 @@ import { ratingChangesOf } from '../worker/db/ratings';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { notify, pushTo } from '../worker/lib/notify';
 import { quickMatchQueue } from '../worker/rooms';
-import { toClashResource, winnerOf } from '../worker/lib/resources/clashes';
+import { toClashResource } from '../worker/lib/resources/clashes';
 import { toGameResource } from '../worker/lib/resources/game';
 import { ACCESS_ENDED, tokenCounts } from '../worker/lib/viewer';
 import { Alarms, logRoomError } from './alarms';
@@ -34,7 +37,6 @@ import {
   afterFill,
   afterResign,
   botOnTurn,
-  ended,
   memberOf,
   onTurn,
   readClientMessage,
@@ -50,7 +52,6 @@ import {
   socketOf,
   started,
   afterTimeout,
-  withTurnClock,
   withInvited,
   withoutPlayers,
 } from './clashLobby';

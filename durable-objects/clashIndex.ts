@@ -1,12 +1,10 @@
 import { and, eq, notInArray } from 'drizzle-orm';
-import { places, progress, totalSum } from '../game';
+import { ended, places, progress, ratingPlaces, totalSum, winnerOf } from '../game';
 import type { Database } from '../worker/db/client';
 import { ratingWrites } from '../worker/db/ratings';
 import { clashes, clashPlayers, games, scores } from '../worker/db/schema';
-import { ratingPlaces } from '../worker/lib/ratings';
-import { winnerOf } from '../worker/lib/resources/clashes';
 import type { Deadline } from './alarms';
-import { ended, fillsOf } from './clashLobby';
+import { fillsOf } from './clashLobby';
 import type { ClashRecord } from './clashRecord';
 import { listedStatus } from './gameIndex';
 import { WriteBehindIndex } from './writeBehindIndex';

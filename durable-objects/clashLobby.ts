@@ -1,22 +1,27 @@
 import type { WSMessage } from 'partyserver';
 import * as v from 'valibot';
-import {
-  CLASH_MAX_PLAYERS,
-  CLASH_MIN_PLAYERS,
-  CLASH_MISSED_TURNS_FORFEIT,
-  ClashClientMessage,
-} from '../contract/clashes';
+import { ClashClientMessage } from '../contract/clashes';
 import {
   acceptsAtOnce,
+  CLASH_MIN_PLAYERS,
+  CLASH_MISSED_TURNS_FORFEIT,
   type ClashMember,
+  type ClashRefusal,
   type ClashView,
+  ended,
   filledCount,
+  gameOnTurn,
   neverStarted,
   newGame,
   nextTurn,
+  playerOnTurn,
+  readyToStart as readyToStartClash,
+  refuseInvite,
+  refuseRemoval,
   stalledAt,
   timedOut,
   totalSum,
+  withTurnClock,
 } from '../game';
 import { issuedFrom, VIEWER_HEADER, VIEWER_ISSUED_HEADER, viewerFrom } from '../worker/lib/viewer';
 import {
@@ -34,22 +39,21 @@ import {
 export const memberOf = (record: ClashRecord, playerId: number | null): ClashMember | undefined =>
   record.clash.players.find((p) => p.id === playerId);
 
-/** Every remaining player has accepted, and there are enough of them. */
+/** A clash held whose every remaining player has accepted (game/clash.ts `readyToStart`). */
 export const readyToStart = (record: ClashRecord | null): record is ClashRecord =>
-  record !== null &&
-  record.clash.status === 'PENDING' &&
-  record.clash.players.length >= CLASH_MIN_PLAYERS &&
-  record.clash.players.every((p) => p.status === 'ACCEPTED');
+  record !== null && readyToStartClash(record.clash);
 
 /** Whether `gameId`'s player is the one on turn in the running clash. */
-export const onTurn = (record: ClashRecord, gameId: number): boolean =>
-  record.clash.status === 'IN_PROGRESS' && record.clash.players[record.clash.turn]?.gameId === gameId;
+export const onTurn = (record: ClashRecord, gameId: number): boolean => gameOnTurn(record.clash, gameId);
 
 /** The practice bot, when it is the player on turn in the running clash. */
 export const botOnTurn = (record: ClashRecord): ClashMember | null => {
-  const player = record.clash.status === 'IN_PROGRESS' ? record.clash.players[record.clash.turn] : undefined;
+  const player = playerOnTurn(record.clash);
   return player?.bot ? player : null;
 };
+
+const refused = (refusal: ClashRefusal | null): ClashResult | null =>
+  refusal && refuseClash(refusal.status, refusal.key);
 
 /**
  * Why the clash may not be seen by the viewer: one that never started is its players' only, and to
@@ -80,22 +84,17 @@ export function refuseManage(record: ClashRecord | null, ownerId: number): Clash
 }
 
 /** Why these players may not be invited: already in, or too many in all. */
-export function refuseAdd(record: ClashRecord, invited: NewClashPlayer[]): ClashResult | null {
-  if (invited.some((p) => memberOf(record, p.id))) return refuseClash(400, 'clash-players-invalid');
-  if (record.clash.players.length + invited.length > CLASH_MAX_PLAYERS) return refuseClash(409, 'clash-full');
-  return null;
-}
+export const refuseAdd = (record: ClashRecord, invited: NewClashPlayer[]): ClashResult | null =>
+  refused(
+    refuseInvite(
+      record.clash,
+      invited.map((p) => p.id),
+    ),
+  );
 
 /** Why these players may not be removed: not in, the owner, accepted already, or too few would stay. */
-export function refuseRemove(record: ClashRecord, playerIds: number[]): ClashResult | null {
-  const removed = playerIds.map((id) => memberOf(record, id));
-  if (removed.some((p) => !p || p.id === record.clash.owner.id))
-    return refuseClash(400, 'clash-players-invalid');
-  if (removed.some((p) => p?.status === 'ACCEPTED')) return refuseClash(409, 'clash-player-accepted');
-  if (record.clash.players.length - playerIds.length < CLASH_MIN_PLAYERS)
-    return refuseClash(409, 'clash-too-small');
-  return null;
-}
+export const refuseRemove = (record: ClashRecord, playerIds: number[]): ClashResult | null =>
+  refused(refuseRemoval(record.clash, playerIds));
 
 /** The clash's players with the newly invited at the end of the turn order. */
 export const withInvited = (clash: ClashView, invited: NewClashPlayer[]): ClashMember[] => [
@@ -156,10 +155,6 @@ export function afterFill(clash: ClashView, games: Record<string, ClashGame>, ga
   const turn = nextTurn(clash.turn, doneWith(players, games));
   return turn === null ? { ...clash, players, status: 'COMPLETED' } : { ...clash, players, turn };
 }
-
-/** A clash over: played to the end (or left with one player), or abandoned by everyone. */
-export const ended = (clash: Pick<ClashView, 'status'>): boolean =>
-  clash.status === 'COMPLETED' || clash.status === 'ABANDONED';
 
 /**
  * The clock of the player on turn ran out (or the others passed their stalled turn): their dice are
@@ -271,20 +266,6 @@ export function settledGames(clash: ClashView, games: Record<string, ClashGame>)
         : { ...game, meta: { ...game.meta, archived: true } },
     ]),
   );
-}
-
-/**
- * The clash with the clock started for the turn now on: a deadline when timed and in progress, else
- * none; and when that turn began, which an untimed clash's stall is counted from.
- */
-export function withTurnClock(clash: ClashView, now: number): ClashView {
-  const playing = clash.status === 'IN_PROGRESS';
-  const seconds = playing ? clash.turnSeconds : null;
-  return {
-    ...clash,
-    turnDeadline: seconds ? now + seconds * 1000 : null,
-    turnStartedAt: playing ? now : null,
-  };
 }
 
 /** Which socket a request opens: the clash's own (`/api/ws/clashes/{id}`) or one of its games'. */

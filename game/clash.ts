@@ -153,3 +153,135 @@ export function timedOut(state: GameState): GameState {
   if (state.status !== 'IN_PROGRESS') return state;
   return { ...state, rollCount: 0, announcement: null, latestDiceRolled: [] };
 }
+
+/** A rule's refusal: the status and error key the API answers with. */
+export interface ClashRefusal {
+  status: 400 | 403 | 404 | 409;
+  key: string;
+}
+
+const refusal = (status: ClashRefusal['status'], key: string): ClashRefusal => ({ status, key });
+
+/** Every remaining player has accepted, and there are enough of them. */
+export const readyToStart = (clash: ClashView): boolean =>
+  clash.status === 'PENDING' &&
+  clash.players.length >= CLASH_MIN_PLAYERS &&
+  clash.players.every((p) => p.status === 'ACCEPTED');
+
+/** The player on turn in the running clash, if any. */
+export const playerOnTurn = (clash: ClashView): ClashMember | null =>
+  (clash.status === 'IN_PROGRESS' ? clash.players[clash.turn] : undefined) ?? null;
+
+/** Whether `gameId`'s player is the one on turn in the running clash. */
+export const gameOnTurn = (clash: ClashView, gameId: number): boolean =>
+  playerOnTurn(clash)?.gameId === gameId;
+
+/** A clash over: played to the end (or left with one player), or abandoned by everyone. */
+export const ended = (clash: Pick<ClashView, 'status'>): boolean =>
+  clash.status === 'COMPLETED' || clash.status === 'ABANDONED';
+
+/** The invited players the owner may still take back: anyone but the owner who has not accepted. */
+export const removable = (clash: ClashView): ClashMember[] =>
+  clash.players.filter((p) => p.id !== clash.owner.id && p.status !== 'ACCEPTED');
+
+/** Why these players may not be invited: already in, or too many in all. */
+export function refuseInvite(clash: ClashView, playerIds: readonly number[]): ClashRefusal | null {
+  if (playerIds.some((id) => clash.players.some((p) => p.id === id)))
+    return refusal(400, 'clash-players-invalid');
+  if (clash.players.length + playerIds.length > CLASH_MAX_PLAYERS) return refusal(409, 'clash-full');
+  return null;
+}
+
+/** Why these players may not be removed: not in, the owner, accepted already, or too few would stay. */
+export function refuseRemoval(clash: ClashView, playerIds: readonly number[]): ClashRefusal | null {
+  const removed = playerIds.map((id) => clash.players.find((p) => p.id === id));
+  if (removed.some((p) => !p || p.id === clash.owner.id)) return refusal(400, 'clash-players-invalid');
+  if (removed.some((p) => p?.status === 'ACCEPTED')) return refusal(409, 'clash-player-accepted');
+  if (clash.players.length - playerIds.length < CLASH_MIN_PLAYERS) return refusal(409, 'clash-too-small');
+  return null;
+}
+
+/**
+ * What the viewer may do with the clash at `now` (epoch ms: the pass comes with time). The resource's
+ * links are rendered from this, and the room refuses by the same rules.
+ */
+export function clashPermissions(clash: ClashView, viewerId: number | null, now: number) {
+  const pending = clash.status === 'PENDING';
+  const owner = pending && viewerId === clash.owner.id;
+  const invited = pending && clash.players.some((p) => p.id === viewerId && p.status === 'PENDING');
+  const seatIndex = clash.players.findIndex((p) => p.id === viewerId);
+  const seated =
+    clash.status === 'IN_PROGRESS' &&
+    clash.indexed !== true &&
+    seatIndex >= 0 &&
+    clash.players[seatIndex]?.forfeited !== true;
+  const stalled = stalledAt(clash);
+  return {
+    answer: invited,
+    add: owner && clash.players.length < CLASH_MAX_PLAYERS,
+    // The owner may remove when at least one player could go alone.
+    remove: owner && removable(clash).some((p) => refuseRemoval(clash, [p.id]) === null),
+    delete: owner,
+    resign: seated,
+    pass: seated && seatIndex !== clash.turn && stalled !== null && now >= stalled,
+  };
+}
+
+/**
+ * The indices (in turn order) of the players who wear the crown: none until the clash is completed, and
+ * none in an abandoned one. Read from the D1 index, whose players carry their places but not who
+ * forfeited, the crown is the first place's.
+ */
+export function crownsOf(clash: ClashView): Set<number> {
+  if (clash.status !== 'COMPLETED') return new Set();
+  const placed = clash.players.every((p) => typeof p.place === 'number');
+  if (placed) return new Set(clash.players.flatMap((p, index) => (p.place === 1 ? [index] : [])));
+  return new Set(
+    crowned(
+      clash.players.map((p) => p.score ?? 0),
+      clash.players.map((p) => p.forfeited === true),
+    ),
+  );
+}
+
+/** The winner of a completed clash: the first crowned player in turn order (the room's index writes it). */
+export function winnerOf(clash: ClashView): ClashMember | null {
+  const crowns = crownsOf(clash);
+  return crowns.size ? (clash.players[Math.min(...crowns)] ?? null) : null;
+}
+
+/** A completed clash's player, as the rating sees them. */
+export interface RatedMember {
+  id: number;
+  score: number | null;
+  forfeited?: boolean;
+}
+
+/** The places the ratings and head-to-head count: the clash's own ranking (`places`). */
+export const ratingPlaces = (members: readonly RatedMember[]): number[] =>
+  places(
+    members.map((m) => m.score ?? 0),
+    members.map((m) => m.forfeited === true),
+  );
+
+/**
+ * Whether a clash's play is enough to rate it: every player filled at least CLASH_RATED_MIN_FILLS boxes
+ * themselves (`fills`, in turn order). A turn that ran out fills nothing, so a clash one side threw by
+ * letting the clock run is not rated (as lichess voids a game of too few moves).
+ */
+export const playedEnough = (fills: readonly number[]): boolean =>
+  fills.length > 0 && fills.every((count) => count >= CLASH_RATED_MIN_FILLS);
+
+/**
+ * The clash with the clock started for the turn now on: a deadline when timed and in progress, else
+ * none; and when that turn began, which an untimed clash's stall is counted from.
+ */
+export function withTurnClock(clash: ClashView, now: number): ClashView {
+  const playing = clash.status === 'IN_PROGRESS';
+  const seconds = playing ? clash.turnSeconds : null;
+  return {
+    ...clash,
+    turnDeadline: seconds ? now + seconds * 1000 : null,
+    turnStartedAt: playing ? now : null,
+  };
+}

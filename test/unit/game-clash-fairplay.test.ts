@@ -9,9 +9,8 @@ import {
 } from '../../durable-objects/clashLobby';
 import type { ClashGame, ClashRecord } from '../../durable-objects/clashRecord';
 import { crowned, newGame, places } from '../../game';
-import { playedEnough } from '../../worker/lib/ratings';
-import type { ClashMember } from '../../game';
-import { clashPermissions, toClashResource } from '../../worker/lib/resources/clashes';
+import { type ClashMember, clashPermissions, playedEnough } from '../../game';
+import { toClashResource } from '../../worker/lib/resources/clashes';
 
 // Fair play in a clash's rules: forfeited players ranked among themselves by total, a clash
 // abandoned by everyone, resigning, passing a stalled turn, and the fills a rated clash needs.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROVISIONAL_BELOW, ratingOf, ratingValue } from '../../contract/ratings';
-import { rateClash, ratingPlaces } from '../../worker/lib/ratings';
+import { ratingPlaces } from '../../game';
+import { rateClash } from '../../worker/lib/ratings';
 
 describe('the displayed rating', () => {
   it('is 1,500 for the default mu and moves 50 points per unit of mu, rounded', () => {

@@ -1,13 +1,6 @@
 import type { ClashResource } from '../../../contract/clashes';
 import type { PlayerRef } from '../../../contract/players';
-import {
-  CLASH_MAX_PLAYERS,
-  CLASH_MIN_PLAYERS,
-  type ClashMember,
-  type ClashView,
-  crowned,
-  stalledAt,
-} from '../../../game';
+import { type ClashMember, clashPermissions, type ClashView, crownsOf, winnerOf } from '../../../game';
 import type { ClashRow } from '../../db/schema';
 import { links } from '../hal';
 import { avatarOf } from './player';
@@ -27,55 +20,6 @@ export const clashViewOf = (clash: ClashRow, owner: PlayerRef, members: ClashMem
 });
 
 export const clashPath = (id: number) => `/api/clashes/${id}`;
-
-/**
- * What the viewer may do with the clash now (`now`, epoch ms: the pass link comes with time); every clash
- * link is decided here and only here.
- */
-export function clashPermissions(clash: ClashView, viewerId: number | null, now: number) {
-  const pending = clash.status === 'PENDING';
-  const owner = pending && viewerId === clash.owner.id;
-  const invited = pending && clash.players.some((p) => p.id === viewerId && p.status === 'PENDING');
-  const removable = clash.players.filter((p) => p.id !== clash.owner.id && p.status !== 'ACCEPTED');
-  const seatIndex = clash.players.findIndex((p) => p.id === viewerId);
-  const seated =
-    clash.status === 'IN_PROGRESS' &&
-    clash.indexed !== true &&
-    seatIndex >= 0 &&
-    clash.players[seatIndex]?.forfeited !== true;
-  const stalled = stalledAt(clash);
-  return {
-    answer: invited,
-    add: owner && clash.players.length < CLASH_MAX_PLAYERS,
-    remove: owner && clash.players.length > CLASH_MIN_PLAYERS && removable.length > 0,
-    delete: owner,
-    resign: seated,
-    pass: seated && seatIndex !== clash.turn && stalled !== null && now >= stalled,
-  };
-}
-
-/**
- * The indices (in turn order) of the players who wear the crown: none until the clash is completed, and
- * none in an abandoned one. Read from the D1 index, whose players carry their places but not who
- * forfeited, the crown is the first place's.
- */
-export function crownsOf(clash: ClashView): Set<number> {
-  if (clash.status !== 'COMPLETED') return new Set();
-  const placed = clash.players.every((p) => typeof p.place === 'number');
-  if (placed) return new Set(clash.players.flatMap((p, index) => (p.place === 1 ? [index] : [])));
-  return new Set(
-    crowned(
-      clash.players.map((p) => p.score ?? 0),
-      clash.players.map((p) => p.forfeited === true),
-    ),
-  );
-}
-
-/** The winner of a completed clash: the first crowned player in turn order (the room's index writes it). */
-export function winnerOf(clash: ClashView): ClashMember | null {
-  const crowns = crownsOf(clash);
-  return crowns.size ? (clash.players[Math.min(...crowns)] ?? null) : null;
-}
 
 /**
  * The clash as `viewerId` sees it at `now` (epoch ms): links only for what they may do now, the crowns
