@@ -96,5 +96,19 @@ function importTable() {
         ),
       ),
     },
+    {
+      // The block above again, for web/api/: the flat config keeps only the last block's patterns.
+      files: ['web/api/**/*.{ts,tsx}'],
+      rules: rule(
+        forbid(
+          ['worker', 'durable-objects'],
+          'web/ talks to the server over HTTP: it imports game/, contract/ and locales/ only.',
+        ),
+        forbid(
+          ['components'],
+          'web/api/ is the client of the server: components use it, never the other way.',
+        ),
+      ),
+    },
   ];
 }

@@ -7,7 +7,7 @@ import {
   pageUrl,
   paramsWithRequest,
   requestFromParams,
-} from '../../web/components/table/paging';
+} from '../../web/api/paging';
 
 // What a server-paged table asks for: the request's query string, a header click's new sort, the range
 // line under the table, and whether a page after this one exists (to prefetch it).

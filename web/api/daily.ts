@@ -3,7 +3,7 @@ import type { DailyPlayerResource, DailyResource } from '../../contract/daily';
 import type { GameResource } from '../../contract/games';
 import { api } from './client';
 import { storeGame } from './games';
-import { LIST_GC_MS, LIST_STALE_MS } from '../components/table/paging';
+import { LIST_GC_MS, LIST_STALE_MS } from './paging';
 
 export const dailyKeys = {
   all: ['daily'] as const,

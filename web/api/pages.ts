@@ -13,14 +13,14 @@ import {
   paramsWithRequest,
   requestFromParams,
   type SortOrder,
-} from '../components/table/paging';
+} from './paging';
 import { api } from './client';
 
-export { LIST_GC_MS, LIST_STALE_MS, PAGE_SIZES, pageRange, type SortOrder } from '../components/table/paging';
+export { LIST_GC_MS, LIST_STALE_MS, PAGE_SIZES, pageRange, type SortOrder } from './paging';
 
 // Server-paged lists (SPEC section 9: sizes 5-100, default 50, fresh 60 s, cached 5 min). The table asks the
 // server for the page it shows and nothing else; SPEC section 7's "fetch 9999 and sort locally" stops working at
-// a few thousand rows. The pure request helpers are in components/table/paging.ts.
+// a few thousand rows. The pure request helpers are in paging.ts.
 
 export interface PagedListOptions<S extends string> {
   /** The query key's stem (['scores', 'list']); the url is appended, so each page has its own entry. */

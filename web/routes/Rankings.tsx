@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { SCORE_SORTS, type ScoreSummary } from '../../contract/scores';
 import { usePagedList } from '../api/pages';
 import { type Period, PERIODS, scoreKeys, useBestScore } from '../api/scores';
@@ -9,11 +9,9 @@ import { DailyRankingTab } from '../components/daily/DailyRankingTab';
 import { RankingStats } from '../components/rankings/RankingStats';
 import { RatingTable } from '../components/rankings/RatingTable';
 import '../components/rankings/rankings.css';
-import { COMPACT_TABLE, PlayerLink } from '../components/table/cells';
-import { type Column, DataTable } from '../components/table/DataTable';
-import { type ScoreSort, scoreColumns } from '../components/table/scoreColumns';
+import { ScoreRanking } from '../components/rankings/ScoreRanking';
+import type { ScoreSort } from '../components/table/scoreColumns';
 import { useTitle } from '../components/useTitle';
-import { useMediaQuery } from '../layout';
 
 function periodOf(value: string | null): Period {
   return (PERIODS as readonly string[]).includes(value ?? '') ? (value as Period) : 'all';
@@ -28,9 +26,8 @@ type Tab = (typeof TABS)[number];
  * period highlighted, and the statistics beside the table; or the clash ratings (`?period=rating`).
  */
 export default function Rankings() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useTitle(t('screens.rankings'));
-  const compact = useMediaQuery(COMPACT_TABLE);
   const { player: me } = useSession();
   const [params, setParams] = useSearchParams();
   const period = periodOf(params.get('period'));
@@ -49,10 +46,6 @@ export default function Rankings() {
     filters: { period },
     enabled: scoresTab,
   });
-  const locale = i18n.language;
-  const number = new Intl.NumberFormat(locale);
-  const offset = (list.info?.number ?? 0) * (list.info?.size ?? 0);
-  const position = new Map(list.rows.map((score, i) => [score.id, offset + i + 1]));
 
   // Another period starts from its first page, in the same sort and size; the rating tab has its own sort.
   const choose = (next: Tab) =>
@@ -67,57 +60,10 @@ export default function Rankings() {
       },
       { replace: true, preventScrollReset: true },
     );
-  const onTabKey = (event: KeyboardEvent) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length];
-    choose(next);
-    document.getElementById(`rankings-tab-${next}`)?.focus();
-  };
-
-  // The score table's columns, with each row's place first and the viewer's best marked beside its player.
-  const columns: Column<ScoreSummary, ScoreSort>[] = [
-    {
-      id: 'position',
-      label: '#',
-      numeric: true,
-      render: (score) => number.format(position.get(score.id) ?? 0),
-    },
-    ...scoreColumns(t, locale, compact).map((column) =>
-      column.id === 'player'
-        ? {
-            ...column,
-            render: (score: ScoreSummary) => (
-              <>
-                <PlayerLink player={score.player} />
-                {score.id === best?.id ? <span className="ranking-you">{t('rankings.yourBest')}</span> : null}
-              </>
-            ),
-          }
-        : column,
-    ),
-  ];
-
   return (
     <section className="page rankings-page" aria-labelledby="rankings-title">
       <h1 id="rankings-title">{t('screens.rankings')}</h1>
-      <div className="tabs" role="tablist" aria-label={t('rankings.period')} onKeyDown={onTabKey}>
-        {TABS.map((option) => (
-          <button
-            key={option}
-            id={`rankings-tab-${option}`}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={tab === option}
-            aria-controls="rankings-panel"
-            tabIndex={tab === option ? 0 : -1}
-            onClick={() => choose(option)}
-          >
-            {t(`rankings.periods.${option}`)}
-          </button>
-        ))}
-      </div>
+      <RankingTabs tab={tab} choose={choose} />
       <div className={scoresTab ? 'rankings-layout' : 'rankings-layout rankings-layout--single'}>
         <div
           id="rankings-panel"
@@ -127,36 +73,42 @@ export default function Rankings() {
         >
           {tab === 'rating' ? <RatingTable /> : null}
           {tab === 'daily' ? <DailyRankingTab /> : null}
-          {scoresTab && me ? (
-            <p className="ranking-mine">
-              {best ? (
-                <>
-                  {t('rankings.yourBestIs')}{' '}
-                  <Link to={`/scores/${best.id}`} className="ranking-mine-value">
-                    {number.format(best.value)}
-                  </Link>
-                </>
-              ) : (
-                <>
-                  {t(`rankings.noneYet.${period}`)} <Link to="/">{t('rankings.play')}</Link>
-                </>
-              )}
-            </p>
-          ) : null}
-          {scoresTab ? (
-            <DataTable
-              id="rankings"
-              list={list}
-              columns={columns}
-              caption={t(`rankings.periods.${period}`)}
-              rowKey={(score) => score.id}
-              rowClassName={(score) => (score.id === best?.id ? 'data-row-mine' : undefined)}
-              empty={t(`rankings.empty.${period}`)}
-            />
-          ) : null}
+          {scoresTab ? <ScoreRanking list={list} period={period} best={best} signedIn={!!me} /> : null}
         </div>
         {scoresTab ? <RankingStats period={period} /> : null}
       </div>
     </section>
+  );
+}
+
+/** The tabs of the periods, the daily game and the ratings; the arrow keys move between them. */
+function RankingTabs({ tab, choose }: { tab: Tab; choose: (next: Tab) => void }) {
+  const { t } = useTranslation();
+  const onTabKey = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length];
+    choose(next);
+    document.getElementById(`rankings-tab-${next}`)?.focus();
+  };
+
+  return (
+    <div className="tabs" role="tablist" aria-label={t('rankings.period')} onKeyDown={onTabKey}>
+      {TABS.map((option) => (
+        <button
+          key={option}
+          id={`rankings-tab-${option}`}
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={tab === option}
+          aria-controls="rankings-panel"
+          tabIndex={tab === option ? 0 : -1}
+          onClick={() => choose(option)}
+        >
+          {t(`rankings.periods.${option}`)}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 // What a server-paged table asks for and shows: pure, so the unit tests run it in node.
-import type { PageInfo, PageRequest, SortOrder } from '../../../contract/page';
+import type { PageInfo, PageRequest, SortOrder } from '../../contract/page';
 
 export type { SortOrder };
 
