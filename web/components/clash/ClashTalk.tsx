@@ -1,7 +1,12 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClashClientMessage } from '../../../contract/clashes';
-import { CLASH_MESSAGE_COOLDOWN_MS, REACTIONS, SUGGESTION_MAX } from '../../../contract/clashRules';
+import {
+  CLASH_MESSAGE_COOLDOWN_MS,
+  type Reaction,
+  REACTIONS,
+  SUGGESTION_MAX,
+} from '../../../contract/clashRules';
 import { ReactionIcon } from '../icons';
 
 /** The time left of a cooldown, counting down while one runs. */
@@ -71,25 +76,11 @@ export function ClashTalk({ send, onOffline }: ClashTalkProps) {
       <h2 id="clash-talk-title" className="visually-hidden">
         {t('clashes.talk.title')}
       </h2>
-      <div
-        className={cooling ? 'talk-reactions talk-cooling' : 'talk-reactions'}
-        role="group"
-        aria-label={t('clashes.talk.reactionsLabel')}
-      >
-        {REACTIONS.map((reaction) => (
-          <button
-            key={reaction}
-            type="button"
-            className="button talk-reaction"
-            disabled={cooling}
-            onClick={() => say({ type: 'REACTION', content: reaction })}
-          >
-            <ReactionIcon reaction={reaction} />
-            <span className="talk-reaction-label">{t(`clashes.talk.reactions.${reaction}`)}</span>
-            {wait}
-          </button>
-        ))}
-      </div>
+      <Reactions
+        cooling={cooling}
+        wait={wait}
+        onReaction={(reaction) => say({ type: 'REACTION', content: reaction })}
+      />
       <form className="talk-suggest" onSubmit={suggest}>
         <label htmlFor="clash-suggestion" className="visually-hidden">
           {t('clashes.talk.suggestion')}
@@ -115,5 +106,40 @@ export function ClashTalk({ send, onOffline }: ClashTalkProps) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The reaction buttons, each waiting out the cooldown with the others. */
+function Reactions({
+  cooling,
+  wait,
+  onReaction,
+}: {
+  cooling: boolean;
+  /** The countdown shown on each button while cooling. */
+  wait: ReactNode;
+  onReaction: (reaction: Reaction) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className={cooling ? 'talk-reactions talk-cooling' : 'talk-reactions'}
+      role="group"
+      aria-label={t('clashes.talk.reactionsLabel')}
+    >
+      {REACTIONS.map((reaction) => (
+        <button
+          key={reaction}
+          type="button"
+          className="button talk-reaction"
+          disabled={cooling}
+          onClick={() => onReaction(reaction)}
+        >
+          <ReactionIcon reaction={reaction} />
+          <span className="talk-reaction-label">{t(`clashes.talk.reactions.${reaction}`)}</span>
+          {wait}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -89,33 +89,47 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
         exclude={[owner.id]}
         error={playersError}
       />
-      <fieldset className="choice-group clash-clock-choice" aria-describedby="clash-clock-hint">
-        <legend>{t('clashes.create.clock')}</legend>
-        {[null, ...TURN_SECONDS].map((value) => (
-          <label key={value ?? 'none'} className="choice">
-            <input
-              type="radio"
-              name="turnSeconds"
-              value={value ?? ''}
-              checked={turnSeconds === value}
-              onChange={() => setTurnSeconds(value)}
-            />
-            <span>
-              {value === null
-                ? t('clashes.create.clockNone')
-                : t('clashes.create.clockSeconds', { count: value })}
-            </span>
-          </label>
-        ))}
-        <p id="clash-clock-hint" className="field-hint">
-          {t('clashes.create.clockHint')}
-        </p>
-      </fieldset>
+      <ClockChoice value={turnSeconds} onChange={setTurnSeconds} />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={create.isPending}>
           {t(create.isPending ? 'clashes.create.creating' : 'clashes.create.submit')}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The turn clock: none, or one of the lengths a clash may have. */
+function ClockChoice({
+  value: selected,
+  onChange,
+}: {
+  value: TurnSeconds | null;
+  onChange: (value: TurnSeconds | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="choice-group clash-clock-choice" aria-describedby="clash-clock-hint">
+      <legend>{t('clashes.create.clock')}</legend>
+      {[null, ...TURN_SECONDS].map((value) => (
+        <label key={value ?? 'none'} className="choice">
+          <input
+            type="radio"
+            name="turnSeconds"
+            value={value ?? ''}
+            checked={selected === value}
+            onChange={() => onChange(value)}
+          />
+          <span>
+            {value === null
+              ? t('clashes.create.clockNone')
+              : t('clashes.create.clockSeconds', { count: value })}
+          </span>
+        </label>
+      ))}
+      <p id="clash-clock-hint" className="field-hint">
+        {t('clashes.create.clockHint')}
+      </p>
+    </fieldset>
   );
 }

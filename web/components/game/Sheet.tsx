@@ -180,25 +180,7 @@ export function Sheet({ view, glow, marked, locked, onCell }: SheetProps) {
   return (
     <table className="sheet" onKeyDown={moveFocus}>
       <caption className="visually-hidden">{t('game.sheet.caption')}</caption>
-      <thead>
-        <tr className="sheet-head">
-          <td className="sheet-corner" />
-          {COLUMN_TYPES.map((column) => (
-            <th
-              key={column}
-              scope="col"
-              className={`sheet-col sheet-col--${column.toLowerCase()}`}
-              title={t(`game.columns.${column}`)}
-            >
-              <ColumnIcon column={column} />
-              <span className="sheet-name-full">{t(`game.columns.${column}`)}</span>
-              <span className="sheet-name-short" aria-hidden="true">
-                {t(`game.columnsShort.${column}`)}
-              </span>
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <SheetHead />
       {SECTIONS.map((section) => (
         <tbody key={section.name} className={`sheet-section sheet-section--${section.name}`}>
           {section.boxes.map((box) => {
@@ -237,26 +219,60 @@ export function Sheet({ view, glow, marked, locked, onCell }: SheetProps) {
           ))}
         </tbody>
       ))}
-      <tfoot>
-        <tr className="sheet-sum sheet-sum--total">
-          <th scope="row" className="sheet-box-name" title={t('game.sums.total')}>
-            <SumName sum="total" />
-          </th>
-          {view.sums.map((sums, col) => (
-            <td key={COLUMN_TYPES[col]} className="sheet-sum-value">
-              {sums.total}
-            </td>
-          ))}
-        </tr>
-        <tr className="sheet-grand">
-          <th scope="row" className="sheet-box-name" title={t('game.sums.grandTotal')}>
-            <SumName sum="grandTotal" />
-          </th>
-          <td colSpan={COLUMN_TYPES.length} className="sheet-grand-value" data-testid="sheet-total">
-            {view.total}
-          </td>
-        </tr>
-      </tfoot>
+      <SheetFoot view={view} />
     </table>
+  );
+}
+
+/** The columns' headings: an icon, the full name, and the short one for narrow screens. */
+function SheetHead() {
+  const { t } = useTranslation();
+  return (
+    <thead>
+      <tr className="sheet-head">
+        <td className="sheet-corner" />
+        {COLUMN_TYPES.map((column) => (
+          <th
+            key={column}
+            scope="col"
+            className={`sheet-col sheet-col--${column.toLowerCase()}`}
+            title={t(`game.columns.${column}`)}
+          >
+            <ColumnIcon column={column} />
+            <span className="sheet-name-full">{t(`game.columns.${column}`)}</span>
+            <span className="sheet-name-short" aria-hidden="true">
+              {t(`game.columnsShort.${column}`)}
+            </span>
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The columns' totals and the grand total. */
+function SheetFoot({ view }: { view: SheetView }) {
+  const { t } = useTranslation();
+  return (
+    <tfoot>
+      <tr className="sheet-sum sheet-sum--total">
+        <th scope="row" className="sheet-box-name" title={t('game.sums.total')}>
+          <SumName sum="total" />
+        </th>
+        {view.sums.map((sums, col) => (
+          <td key={COLUMN_TYPES[col]} className="sheet-sum-value">
+            {sums.total}
+          </td>
+        ))}
+      </tr>
+      <tr className="sheet-grand">
+        <th scope="row" className="sheet-box-name" title={t('game.sums.grandTotal')}>
+          <SumName sum="grandTotal" />
+        </th>
+        <td colSpan={COLUMN_TYPES.length} className="sheet-grand-value" data-testid="sheet-total">
+          {view.total}
+        </td>
+      </tr>
+    </tfoot>
   );
 }

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { GameResource } from '../../../contract/games';
 import type { DiceSpeed } from '../../../contract/players';
 import { isNewRoll, type RollMark, rolledDice, rollMark, tumbleMs } from './view';
@@ -97,15 +105,7 @@ export function useDiceRoll(game: GameResource, speed: DiceSpeed): DiceRoll {
   }, [markKey, still, start]);
 
   const anyTumbling = until.some((end) => end > 0);
-  useEffect(() => {
-    if (!anyTumbling) return;
-    const timer = setInterval(() => {
-      const now = Date.now();
-      setUntil((current) => current.map((end) => (end > 0 && end <= now && !waiting.current ? 0 : end)));
-      setFaces((current) => current.map(() => randomFace()));
-    }, FACE_MS);
-    return () => clearInterval(timer);
-  }, [anyTumbling]);
+  useTumbleClock(anyTumbling, waiting, setUntil, setFaces);
 
   // A switch to reduced motion (or to 'off') mid-roll lands everything at once.
   useEffect(() => {
@@ -123,4 +123,25 @@ export function useDiceRoll(game: GameResource, speed: DiceSpeed): DiceRoll {
     begin,
     cancel,
   };
+}
+
+/**
+ * While any die tumbles: a new face every FACE_MS, and each die whose time is up lands, unless our own
+ * roll's answer is still on its way.
+ */
+function useTumbleClock(
+  active: boolean,
+  waiting: RefObject<boolean>,
+  setUntil: Dispatch<SetStateAction<number[]>>,
+  setFaces: Dispatch<SetStateAction<number[]>>,
+) {
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      const now = Date.now();
+      setUntil((current) => current.map((end) => (end > 0 && end <= now && !waiting.current ? 0 : end)));
+      setFaces((current) => current.map(() => randomFace()));
+    }, FACE_MS);
+    return () => clearInterval(timer);
+  }, [active, waiting, setUntil, setFaces]);
 }
