@@ -6,7 +6,6 @@ import {
   TURN_WARNING_SECONDS,
 } from '../contract/clashes';
 import type { GameMessage } from '../contract/games';
-import type { NotificationKind, NotificationParams } from '../contract/notifications';
 import {
   acceptsAtOnce,
   applyMove,
@@ -17,14 +16,12 @@ import {
   type GameState,
   RuleError,
   stalledAt,
-  winnerOf,
   withTurnClock,
 } from '../game';
 import { clashGameRows, deleteClashRows } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
-import { ratingChangesOf } from '../worker/db/ratings';
 import { cryptoDiceSource } from '../worker/lib/dice';
-import { notify, pushTo } from '../worker/lib/notify';
+import { pushTo } from '../worker/lib/notify';
 import { quickMatchQueue } from '../worker/rooms';
 import { toClashResource } from '../worker/lib/resources/clashes';
 import { toGameResource } from '../worker/lib/resources/game';
@@ -33,6 +30,7 @@ import { Alarms, logRoomError } from './alarms';
 import { broadcastPerViewer } from './broadcast';
 import { BOT_PAUSE_MS, botAction } from './clashBot';
 import { ClashIndex } from './clashIndex';
+import { type ClashEvent, tellClash } from './clashNotices';
 import {
   afterFill,
   afterResign,
@@ -72,9 +70,6 @@ const CLASH_KEY = 'clash';
 const saidKey = (playerId: number) => `said-${playerId}`;
 /** Set when the player was told it is their turn; cleared when they next open the clash. */
 const toldTurnKey = (playerId: number) => `told-turn-${playerId}`;
-/** Set once the player was told of being invited to (or removed from) this clash: never twice (issue 23). */
-const toldOnceKey = (kind: OnceKind, playerId: number) => `told-${kind}-${playerId}`;
-type OnceKind = Extract<NotificationKind, 'clash-invitation' | 'clash-removed'>;
 /** Set with a clash's completion until everyone is told of it, which waits for D1 to have it. */
 const COMPLETION_UNTOLD_KEY = 'completion-untold';
 /** A start that D1 refused is tried again after this long, if nobody asks before. */
@@ -169,7 +164,7 @@ export class ClashRoom extends Server {
     // with reserved ids, no row exists yet and the first index write inserts them.
     if (!init.gameIds) this.#index.markCurrent(1);
     this.#alarms.set('expire', init.createdAt + CLASH_PENDING_TTL_MS);
-    if (!init.quickMatch) this.#tellOnce(record, init.players.slice(1), 'clash-invitation', init.owner.name);
+    if (!init.quickMatch) this.#notice(record, { type: 'invited', players: init.players.slice(1) });
     // Against the bot alone, or quick-matched, everyone has accepted already.
     return (await this.#start(init.gameIds)) ?? this.#answer(init.owner.id);
   }
@@ -218,7 +213,7 @@ export class ClashRoom extends Server {
     const next = this.#commit(record, { ...record.clash, players });
     await this.#published(next);
     const me = memberOf(record, playerId);
-    this.#tell(next, [record.clash.owner], 'clash-accepted', me?.name);
+    this.#notice(next, { type: 'accepted', player: me?.name });
     return (await this.#start()) ?? this.#answer(playerId);
   }
 
@@ -230,8 +225,8 @@ export class ClashRoom extends Server {
     const me = memberOf(record, playerId);
     const next = this.#leave(record, [playerId]);
     await this.#published(next);
-    this.#tell(next, [record.clash.owner], 'clash-declined', me?.name);
-    if (next.clash.status === 'CANCELLED') this.#tell(next, [record.clash.owner], 'clash-cancelled');
+    this.#notice(next, { type: 'declined', player: me?.name });
+    if (next.clash.status === 'CANCELLED') this.#notice(next, { type: 'cancelled' });
     return (await this.#start()) ?? this.#answer(playerId);
   }
 
@@ -246,7 +241,7 @@ export class ClashRoom extends Server {
     const access = { ...record.access, ...Object.fromEntries(invited.map((p) => [String(p.id), p.access])) };
     const next = this.#commit(record, { ...record.clash, players }, { access });
     await this.#published(next);
-    this.#tellOnce(next, invited, 'clash-invitation', record.clash.owner.name);
+    this.#notice(next, { type: 'invited', players: invited });
     return (await this.#start()) ?? this.#answer(ownerId);
   }
 
@@ -260,7 +255,7 @@ export class ClashRoom extends Server {
     const removed = record.clash.players.filter((p) => playerIds.includes(p.id));
     const next = this.#leave(record, playerIds);
     await this.#published(next);
-    this.#tellOnce(next, removed, 'clash-removed', record.clash.owner.name);
+    this.#notice(next, { type: 'removed', players: removed });
     return (await this.#start()) ?? this.#answer(ownerId);
   }
 
@@ -304,7 +299,7 @@ export class ClashRoom extends Server {
     const outcome = await this.#erase((record) => refuseManage(record, ownerId));
     if ('ok' in outcome) return outcome;
     const others = outcome.clash.players.filter((p) => p.id !== ownerId);
-    this.#tell(outcome, others, 'clash-deleted', outcome.clash.owner.name, null);
+    this.#notice(outcome, { type: 'deleted', by: outcome.clash.owner.name, players: others });
     return { ok: true, clash: toClashResource(outcome.clash, ownerId, Date.now()) };
   }
 
@@ -315,7 +310,7 @@ export class ClashRoom extends Server {
   async adminDelete(adminName: string): Promise<ClashResult> {
     const outcome = await this.#erase((record) => (record ? null : refuseClash(404, 'clash-not-found')));
     if ('ok' in outcome) return outcome;
-    this.#tell(outcome, outcome.clash.players, 'clash-deleted', adminName, null);
+    this.#notice(outcome, { type: 'deleted', by: adminName, players: outcome.clash.players });
     return { ok: true, clash: toClashResource(outcome.clash, null, Date.now()) };
   }
 
@@ -442,7 +437,7 @@ export class ClashRoom extends Server {
     if (!player?.gameId || !outcome) return;
     const next = this.#commit(record, withTurnClock(outcome.clash, updatedAt), { games: outcome.games });
     await this.#moved(record, next, player.gameId, true);
-    if (memberOf(next, player.id)?.forfeited) this.#tell(next, [player], 'clash-forfeited');
+    if (memberOf(next, player.id)?.forfeited) this.#notice(next, { type: 'forfeited', player });
   }
 
   /** TURN_WARNING_SECONDS before the clock runs out, the player on turn is warned (the bot needs no warning). */
@@ -452,8 +447,8 @@ export class ClashRoom extends Server {
       record?.clash.status === 'IN_PROGRESS' ? record.clash.players[record.clash.turn] : undefined;
     const deadline = record?.clash.turnDeadline;
     if (!record || !player || player.bot || !deadline || deadline <= Date.now()) return;
-    const seconds = String(Math.round((deadline - Date.now()) / 1000));
-    this.#tell(record, [player], 'clash-turn-warning', undefined, `/clashes/${record.clash.id}`, { seconds });
+    const seconds = Math.round((deadline - Date.now()) / 1000);
+    this.#notice(record, { type: 'turn-warning', player, seconds });
   }
 
   /** The bot's next action, when its alarm fires and it is still on turn. */
@@ -544,10 +539,7 @@ export class ClashRoom extends Server {
     const record = this.#load();
     if (!record || !this.ctx.storage.kv.get<boolean>(COMPLETION_UNTOLD_KEY)) return;
     this.ctx.storage.kv.delete(COMPLETION_UNTOLD_KEY);
-    if (record.clash.status === 'ABANDONED')
-      return this.#tell(record, record.clash.players, 'clash-abandoned');
-    this.#tell(record, record.clash.players, 'clash-completed', winnerOf(record.clash)?.name);
-    this.#tellRatings(record);
+    this.#notice(record, { type: 'ended' });
   }
 
   /** The pending clash nobody finished answering in time is cancelled; everyone is told. */
@@ -556,7 +548,7 @@ export class ClashRoom extends Server {
     if (!record || record.clash.status !== 'PENDING') return;
     const next = this.#commit(record, { ...record.clash, status: 'CANCELLED' });
     await this.#published(next);
-    this.#tell(next, next.clash.players, 'clash-cancelled');
+    this.#notice(next, { type: 'cancelled' });
   }
 
   /**
@@ -596,7 +588,7 @@ export class ClashRoom extends Server {
     if (outcome.clash.quickMatch) this.#announceMatch(outcome);
     await this.#published(outcome);
     // Quick-matched players hear of their match from the queue instead.
-    if (!outcome.clash.quickMatch) this.#tell(outcome, outcome.clash.players, 'clash-started');
+    if (!outcome.clash.quickMatch) this.#notice(outcome, { type: 'started' });
     this.#tellTurn(outcome);
     return null;
   }
@@ -766,60 +758,11 @@ export class ClashRoom extends Server {
     for (const _open of this.getConnections(playerTag(player.id))) return;
     if (this.ctx.storage.kv.get<boolean>(toldTurnKey(player.id))) return;
     this.ctx.storage.kv.put(toldTurnKey(player.id), true);
-    this.#tell(record, [player], 'clash-turn');
+    this.#notice(record, { type: 'your-turn', player });
   }
 
-  /**
-   * Once the completion is written (and with it the ratings, in the same batch: clashIndex.ts), each rated
-   * player hears how their rating moved. An unrated clash (the bot's) has no changes, so nobody is told.
-   */
-  #tellRatings(record: ClashRecord) {
-    ratingChangesOf(database(this.env.DB), record.clash.id)
-      .then((changes) => {
-        for (const change of changes)
-          this.#tell(
-            record,
-            [{ id: change.playerId }],
-            'rating-changed',
-            undefined,
-            `/players/${change.playerId}`,
-            {
-              before: String(change.before),
-              after: String(change.after),
-            },
-          );
-      })
-      .catch((error) => log('rating-changes', error));
-  }
-
-  /**
-   * Tells those of `to` not told of `kind` by this clash before: an owner who adds and removes the same
-   * player over and over sends them one invitation and one removal notice, not one each time.
-   */
-  #tellOnce(record: ClashRecord, to: { id: number }[], kind: OnceKind, player: string) {
-    const untold = to.filter((p) => !this.ctx.storage.kv.get<boolean>(toldOnceKey(kind, p.id)));
-    for (const p of untold) this.ctx.storage.kv.put(toldOnceKey(kind, p.id), true);
-    this.#tell(record, untold, kind, player);
-  }
-
-  /**
-   * Notifications start once the change is stored and broadcast, and never hold up the answer: a failure
-   * is logged (notify.ts inserts the row before it pushes, so a row written stays for the next page load).
-   */
-  #tell(
-    record: ClashRecord,
-    to: { id: number }[],
-    kind: NotificationKind,
-    player?: string,
-    link: string | null = `/clashes/${record.clash.id}`,
-    extra: NotificationParams = {},
-  ) {
-    const db = database(this.env.DB);
-    const params = { clash: record.clash.name, ...(player ? { player } : {}), ...extra };
-    const bots = new Set(record.clash.players.filter((p) => p.bot).map((p) => p.id));
-    for (const { id } of to.filter((p) => !bots.has(p.id)))
-      notify(this.env, db, { playerId: id, kind, params, link }).catch((error) =>
-        log(`notify-${kind}`, error),
-      );
+  /** Who is told of `event`, and how, is clashNotices.ts's to decide. */
+  #notice(record: ClashRecord, event: ClashEvent) {
+    tellClash({ env: this.env, kv: this.ctx.storage.kv, log, record, event });
   }
 }
