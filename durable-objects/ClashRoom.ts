@@ -63,6 +63,7 @@ import {
   refuseClash,
 } from './clashRecord';
 import { type PlayerAccess, refuse, type RoomAction, type RoomResult, type RoomViewer } from './gameRecord';
+import { greeting } from './greeting';
 import { answerPings } from './heartbeat';
 
 const CLASH_KEY = 'clash';
@@ -481,9 +482,11 @@ export class ClashRoom extends Server {
     }
     if (socket.viewerId !== null) this.ctx.storage.kv.delete(toldTurnKey(socket.viewerId));
     connection.send(
-      socket.gameId === null
-        ? this.#clashMessage(record, socket.viewerId)
-        : this.#gameMessage(record, socket.gameId, socket.viewerId),
+      greeting(
+        socket.gameId === null
+          ? this.#clashMessage(record, socket.viewerId)
+          : this.#gameMessage(record, socket.gameId, socket.viewerId),
+      ),
     );
   }
 

@@ -27,6 +27,7 @@ import {
   type RoomResult,
   type RoomViewer,
 } from './gameRecord';
+import { greeting } from './greeting';
 import { answerPings } from './heartbeat';
 import { Alarms, logRoomError } from './alarms';
 
@@ -236,11 +237,11 @@ export class GameRoom extends Server {
     }
     // The Worker asked `visibleTo` first; a day that ended in between only makes the game visible.
     if (record && this.#hiddenFrom(record, viewerId)) {
-      connection.send(this.#message(null, null));
+      connection.send(greeting(this.#message(null, null)));
       connection.close(1008, 'game-not-found');
       return;
     }
-    connection.send(this.#message(record, viewerId));
+    connection.send(greeting(this.#message(record, viewerId)));
   }
 
   /**

@@ -2,6 +2,7 @@ import { type Connection, type ConnectionContext, Server } from 'partyserver';
 import * as v from 'valibot';
 import type { ActivePlayer, PresenceServerMessage } from '../contract/presence';
 import { VIEWER_HEADER, VIEWER_PROFILE_HEADER, viewerFrom } from '../worker/lib/viewer';
+import { greeting } from './greeting';
 import { answerPings } from './heartbeat';
 
 /** The close code of a channel whose session ended: the client renews its session before it reconnects. */
@@ -142,5 +143,6 @@ export class Presence extends Server {
   }
 }
 
+/** Every PLAYERS message is a greeting: a new channel's first message is one (its own or a broadcast). */
 const playersMessage = (players: ActivePlayer[]) =>
-  JSON.stringify({ type: 'PLAYERS', players } satisfies PresenceServerMessage);
+  greeting(JSON.stringify({ type: 'PLAYERS', players } satisfies PresenceServerMessage));

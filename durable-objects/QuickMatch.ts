@@ -11,6 +11,7 @@ import { clashPath } from '../worker/lib/resources/clashes';
 import { ACCESS_ENDED, VIEWER_PROFILE_HEADER } from '../worker/lib/viewer';
 import { logRoomError } from './alarms';
 import type { NewClashPlayer } from './clashRecord';
+import { greeting } from './greeting';
 import { answerPings } from './heartbeat';
 import type { JoinResult, Joiner, Pairing, QueueEntry } from './quickMatchRecord';
 
@@ -63,8 +64,9 @@ function joinerFrom(header: string | null): Joiner | null {
 }
 
 const playerTag = (playerId: number) => `player-${playerId}`;
+/** Each of the queue's messages may be a socket's first (WAITING, or a MATCHED or ERROR at once): each greets. */
 const say = (connection: Connection, message: QuickMatchServerMessage) =>
-  connection.send(JSON.stringify(message satisfies QuickMatchServerMessage));
+  connection.send(greeting(JSON.stringify(message satisfies QuickMatchServerMessage)));
 
 /** A socket closed after its last word (MATCHED or ERROR): the player is not queued on it any more. */
 const DONE = 1000;

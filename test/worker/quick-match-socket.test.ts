@@ -95,7 +95,7 @@ describe('the quick-match socket', () => {
     const clash = clashOf(b.first);
     await a.tab.closed;
     const again = await open(ana);
-    expect(again.first).toEqual({
+    expect(again.first).toMatchObject({
       type: 'ERROR',
       key: 'quick-match-seated',
       _links: { clash: { href: `/api/clashes/${clash?.id}` } },

@@ -2,6 +2,7 @@ import { WebSocket } from 'partysocket';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from './client';
 import { ACCESS_ENDED, useSession } from './session';
+import { checkSocketVersion } from './socketVersion';
 
 /** SPEC section 9: reconnect 5000 ms after a close; a heartbeat every 10000 ms. */
 export const RECONNECT_DELAY_MS = 5000;
@@ -77,6 +78,8 @@ export function useLiveChannel(path: string | null, onMessage: (message: unknown
     });
     current.current = socket;
     let lastHeard = Date.now();
+    // Each connection's first message is checked for the socket protocol's version.
+    let greeted = false;
     setState('connecting');
 
     const onSocketMessage = (event: MessageEvent) => {
@@ -89,10 +92,20 @@ export function useLiveChannel(path: string | null, onMessage: (message: unknown
         console.error('Live message is not JSON', event.data);
         return;
       }
+      if (!greeted) {
+        greeted = true;
+        const check = checkSocketVersion(message, window.sessionStorage);
+        if (check === 'reload') {
+          window.location.reload();
+          return;
+        }
+        if (check === 'reloaded') console.warn('Live socket protocol differs from this page’s', message);
+      }
       handler.current(message);
     };
     const onOpen = () => {
       lastHeard = Date.now();
+      greeted = false;
       setState('open');
     };
     const onClose = (event: CloseEvent) => {
