@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { usePlayerSearch, useYambBot } from '../../api/clashes';
 import { useActivePlayers } from '../../api/presence';
@@ -68,36 +69,16 @@ export function PlayerPicker({ id, label, selected, onChange, max, exclude, erro
     document.getElementById(id)?.focus();
   };
 
-  let status: string | null = null;
-  if (full) status = t('clashes.picker.full', { count: max + 1 });
-  else if (typed && (search.isFetching || query !== text) && candidates.length === 0)
-    status = t('clashes.picker.searching');
-  else if (typed && search.isError) status = search.error.message;
-  else if (typed && search.data && candidates.length === 0)
-    status = t('clashes.picker.none', { name: text.trim() });
+  const status = pickerStatus(t, { full, max, typed, text, query, search, empty: candidates.length === 0 });
 
   return (
     <div className="field player-picker">
       <label htmlFor={id}>{label}</label>
-      {selected.length ? (
-        <ul className="picker-chips" aria-label={t('clashes.picker.chosen')}>
-          {selected.map((player) => (
-            <li key={player.id} className="picker-chip">
-              <ClashAvatar player={player} online={here(player)} size={24} />
-              <span className="picker-chip-name">{player.name}</span>
-              {player.bot ? <BotBadge /> : null}
-              <button
-                type="button"
-                className="picker-chip-remove"
-                aria-label={t('clashes.picker.remove', { name: player.name })}
-                onClick={() => onChange(selected.filter((p) => p.id !== player.id))}
-              >
-                <CloseIcon />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PickerChips
+        selected={selected}
+        here={here}
+        onRemove={(player) => onChange(selected.filter((p) => p.id !== player.id))}
+      />
       <input
         id={id}
         type="search"
@@ -132,28 +113,107 @@ export function PlayerPicker({ id, label, selected, onChange, max, exclude, erro
       ) : null}
       <div id={resultsId} className="picker-results" aria-live="polite">
         {!full && candidates.length ? (
-          <>
-            {typed ? null : <p className="picker-results-title">{t('clashes.picker.onlineNow')}</p>}
-            <ul className="picker-list">
-              {candidates.map((player) => (
-                <li key={player.id}>
-                  <button type="button" className="picker-option" onClick={() => pick(player)}>
-                    {/* Named by what it shows ("Choose Ben online"): a label other than the visible words
-                        would not match what a voice-control user says (WCAG 2.5.3). */}
-                    <ClashAvatar player={player} online={here(player)} size={28} spoken={false} />
-                    <span className="visually-hidden">{t('clashes.picker.choose')}</span>{' '}
-                    <span className="picker-option-name">{player.name}</span>{' '}
-                    <span className={here(player) ? 'picker-online' : 'picker-offline'}>
-                      {t(here(player) ? 'clashes.online' : 'clashes.offline')}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </>
+          <PickerOptions candidates={candidates} typed={typed} here={here} onPick={pick} />
         ) : null}
         {status ? <p className="picker-status muted">{status}</p> : null}
       </div>
     </div>
   );
+}
+
+/** The chosen players, each a chip with a button that takes it out. */
+function PickerChips({
+  selected,
+  here,
+  onRemove,
+}: {
+  selected: PickedPlayer[];
+  here: (player: PickedPlayer) => boolean;
+  onRemove: (player: PickedPlayer) => void;
+}) {
+  const { t } = useTranslation();
+  if (!selected.length) return null;
+  return (
+    <ul className="picker-chips" aria-label={t('clashes.picker.chosen')}>
+      {selected.map((player) => (
+        <li key={player.id} className="picker-chip">
+          <ClashAvatar player={player} online={here(player)} size={24} />
+          <span className="picker-chip-name">{player.name}</span>
+          {player.bot ? <BotBadge /> : null}
+          <button
+            type="button"
+            className="picker-chip-remove"
+            aria-label={t('clashes.picker.remove', { name: player.name })}
+            onClick={() => onRemove(player)}
+          >
+            <CloseIcon />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The players found (or, before anything is typed, those online now), each a button that picks them. */
+function PickerOptions({
+  candidates,
+  typed,
+  here,
+  onPick,
+}: {
+  candidates: PickedPlayer[];
+  typed: boolean;
+  here: (player: PickedPlayer) => boolean;
+  onPick: (player: PickedPlayer) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {typed ? null : <p className="picker-results-title">{t('clashes.picker.onlineNow')}</p>}
+      <ul className="picker-list">
+        {candidates.map((player) => (
+          <li key={player.id}>
+            <button type="button" className="picker-option" onClick={() => onPick(player)}>
+              {/* Named by what it shows ("Choose Ben online"): a label other than the visible words
+                  would not match what a voice-control user says (WCAG 2.5.3). */}
+              <ClashAvatar player={player} online={here(player)} size={28} spoken={false} />
+              <span className="visually-hidden">{t('clashes.picker.choose')}</span>{' '}
+              <span className="picker-option-name">{player.name}</span>{' '}
+              <span className={here(player) ? 'picker-online' : 'picker-offline'}>
+                {t(here(player) ? 'clashes.online' : 'clashes.offline')}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The line under the results: the picker is full, still searching, failed, or found nobody. */
+function pickerStatus(
+  t: TFunction,
+  {
+    full,
+    max,
+    typed,
+    text,
+    query,
+    search,
+    empty,
+  }: {
+    full: boolean;
+    max: number;
+    typed: boolean;
+    text: string;
+    query: string;
+    search: ReturnType<typeof usePlayerSearch>;
+    empty: boolean;
+  },
+): string | null {
+  if (full) return t('clashes.picker.full', { count: max + 1 });
+  if (typed && (search.isFetching || query !== text) && empty) return t('clashes.picker.searching');
+  if (typed && search.isError) return search.error.message;
+  if (typed && search.data && empty) return t('clashes.picker.none', { name: text.trim() });
+  return null;
 }
