@@ -75,6 +75,23 @@ function importTable() {
       ),
     },
     {
+      // Routes, auth and the renderers know a room by its records only (`gameRecord.ts`, `clashRecord.ts`,
+      // ...: the persisted record and the RPC types), never by its class or its collaborators.
+      files: ['worker/auth/**/*.ts', 'worker/routes/**/*.ts', 'worker/lib/resources/**/*.ts'],
+      rules: rule(
+        forbid(['web'], 'worker/ never imports the web app.'),
+        {
+          group: ['**/durable-objects/**', '!**/durable-objects/*Record'],
+          message: 'routes, auth and resources know a room by its records (durable-objects/*Record.ts) only.',
+        },
+        {
+          group: ['**/durable-objects/*Record'],
+          allowTypeImports: true,
+          message: 'a record is imported for its types only.',
+        },
+      ),
+    },
+    {
       files: ['worker/index.ts'],
       rules: rule(forbid(['web'], 'worker/ never imports the web app.')),
     },

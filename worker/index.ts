@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type SessionVariables, session, sessionless } from './auth/session';
+import { type SessionVariables, session, sessionless, withDatabase } from './auth/session';
 import type { Env } from './env';
 import { errorBody, handleError } from './lib/errors';
 import { requestLog } from './lib/log';
@@ -32,7 +32,9 @@ export { QuickMatch } from '../durable-objects/QuickMatch';
 // Not strict: the SPEC's collection paths end in a slash (`PUT /games/`), and `/games` must answer the same.
 const app = new Hono<{ Bindings: Env; Variables: SessionVariables }>({ strict: false }).basePath('/api');
 
-// What a request meets, in order: a log line, the same-origin guard, the body type, the session cookie.
+// What a request meets, in order: its database on the context, a log line, the same-origin guard, the body
+// type, the session cookie.
+app.use(withDatabase);
 app.use(securityHeaders); // nosniff, referrer policy and a locked-down CSP on every API answer
 app.use(requestLog);
 app.use(sameOrigin);

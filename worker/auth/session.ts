@@ -32,7 +32,18 @@ export interface SessionVariables {
   player: Promise<PlayerRow | null> | undefined;
   /** Set by `sessionless`. */
   sessionless: boolean | undefined;
+  /** The request's D1 database, set by worker/index.ts before any route (`withDatabase`). */
+  db: Database;
 }
+
+/** Puts the request's database on the context, so handlers say `c.var.db`. */
+export const withDatabase: MiddlewareHandler<{ Bindings: Env; Variables: SessionVariables }> = async (
+  c,
+  next,
+) => {
+  c.set('db', database(c.env.DB));
+  await next();
+};
 
 const DEV_SECRET = 'yamb-local-development-secret-not-for-production';
 
@@ -116,7 +127,7 @@ export function currentPlayer(c: AppContext): Promise<PlayerRow | null> {
 async function readPlayer(c: AppContext): Promise<PlayerRow | null> {
   const claims = c.get('token');
   if (!claims) return null;
-  const row = await findPlayer(database(c.env.DB), claims.playerId);
+  const row = await findPlayer(c.var.db, claims.playerId);
   if (!row) return null;
   if (tokenCounts(claims.issuedAtMs, row)) return row;
   if (c.get('sessionless')) return null;

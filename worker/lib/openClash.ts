@@ -3,9 +3,12 @@ import type { PlayerRef } from '../../contract/players';
 import type { ClashResult, NewClash, NewClashPlayer } from '../../durable-objects/clashRecord';
 import { deleteClashRows, insertClash, type ReservedClashIds } from '../db/clashes';
 import type { Database } from '../db/client';
-import type { Env } from '../env';
 import { clashRoom } from '../rooms';
 import { acceptsAtOnce } from '../../game';
+
+// Typed through the global Cloudflare.Env, not worker/env: the quick-match room opens its clashes through
+// here, and env.ts names every room class.
+type Env = Cloudflare.Env;
 
 export interface ClashToOpen {
   name: string;

@@ -2,10 +2,14 @@ import type { ClashResource } from '../../contract/clashes';
 import { QUICK_MATCH_TURN_SECONDS } from '../../contract/clashRules';
 import type { Joiner, Pairing, QueueEntry } from '../../durable-objects/quickMatchRecord';
 import type { Database } from '../db/client';
-import type { Env } from '../env';
 import { AppError } from './errors';
 import { notify } from './notify';
 import { openClash } from './openClash';
+import { clashRoom } from '../rooms';
+
+// Typed through the global Cloudflare.Env, not worker/env: the quick-match room pairs through here, and
+// env.ts names every room class.
+type Env = Cloudflare.Env;
 
 /** What a pairing asks of the queue: the queue object itself, or its stub from a route. */
 export interface PairingQueue {
@@ -71,7 +75,7 @@ export async function stillSeated(
   playerId: number,
   clashId: number,
 ): Promise<boolean> {
-  const held = await env.CLASH_ROOM.getByName(String(clashId)).get(playerId);
+  const held = await clashRoom(env, clashId).get(playerId);
   if (!held.ok) return false;
   const me = held.clash.players.find((p) => p.id === playerId);
   return held.clash.status === 'IN_PROGRESS' && me !== undefined && !me.forfeited;

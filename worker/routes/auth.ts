@@ -25,7 +25,7 @@ import {
   type SessionVariables,
   startSession,
 } from '../auth/session';
-import { type Database, database } from '../db/client';
+import type { Database } from '../db/client';
 import { findCredentials, saveCredentials } from '../db/credentials';
 import { consumeEmailToken, type EmailTokenKind } from '../db/emailTokens';
 import {
@@ -74,7 +74,7 @@ export const auth = new Hono<Auth>()
     await consume(c.env.DB, RULES.registrationPerIp, clientIp(c));
     const body = await readJson(c, GuestBody);
     await verifyHuman(c.env, c.req.header('X-Recaptcha-Token'), 'register', c.req.header('CF-Connecting-IP'));
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const wanted = body.username && GUEST_NAME.test(body.username) ? [body.username] : [];
     // A random name can collide with an existing one; a few draws from 100 000 names practically never all do.
     for (const name of [...wanted, ...Array.from({ length: 8 }, randomGuestName)]) {
@@ -92,7 +92,7 @@ export const auth = new Hono<Auth>()
     await consume(c.env.DB, RULES.registrationPerIp, clientIp(c));
     const body = await readJson(c, RegisterBody);
     await verifyHuman(c.env, c.req.header('X-Recaptcha-Token'), 'register', c.req.header('CF-Connecting-IP'));
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const caller = await currentPlayer(c);
     if (caller) refuseBanned(caller);
     if (caller && !caller.guest) throw conflict('player-registered');
@@ -117,7 +117,7 @@ export const auth = new Hono<Auth>()
   // attempt is counted before the password is checked (auth/guesses.ts says the rule).
   .post('/token', async (c) => {
     const { identifier, password } = await readJson(c, TokenBody);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const player = await findPlayerByIdentifier(db, identifier);
     const succeeded = await countGuess(c, player ? `player-${player.id}` : identifier);
     // Guests have no password, so they never sign in this way.
@@ -143,7 +143,7 @@ export const auth = new Hono<Auth>()
     return c.json(toPlayerResource(player, player));
   })
   .post('/refresh', async (c) => {
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const playerId = await rotateSession(c, db);
     const row = await findPlayer(db, playerId);
     if (!row) throw unauthorized();
@@ -152,7 +152,7 @@ export const auth = new Hono<Auth>()
     return c.json(toPlayerResource(row, row));
   })
   .post('/logout', async (c) => {
-    await endSession(c, database(c.env.DB));
+    await endSession(c, c.var.db);
     return c.body(null, 204);
   })
   // A token kept by an older client in local storage (an access token of ours as a Bearer header)
@@ -162,7 +162,7 @@ export const auth = new Hono<Auth>()
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '');
     const claims = bearer ? await accessClaims(c.env, bearer[1]) : null;
     if (!claims) throw unauthorized();
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const player = await findPlayer(db, claims.playerId);
     if (!player || !tokenCounts(claims.issuedAtMs, player)) throw unauthorized();
     refuseBanned(player);
@@ -175,7 +175,7 @@ export const auth = new Hono<Auth>()
   .put('/password-reset', async (c) => {
     const body = await readJson(c, PasswordResetBody);
     const token = c.req.query('token')?.trim();
-    const db = database(c.env.DB);
+    const db = c.var.db;
     let player: PlayerRow;
     if (token) {
       const redeemed = await redeemEmailToken(db, 'RESET_PASSWORD', token);
@@ -213,7 +213,7 @@ export const auth = new Hono<Auth>()
   .post('/password-reset-token', async (c) => {
     const { email } = await readJson(c, EmailBody);
     await countMail(c, email);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const player = await findPlayerByVerifiedEmail(db, email);
     const stored = await findCredentials(db, player?.id ?? 0);
     const minted = await mintToken();
@@ -226,7 +226,7 @@ export const auth = new Hono<Auth>()
   })
   .put('/email-verification', async (c) => {
     const { token } = readQuery(c, TokenQuery);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const redeemed = await redeemEmailToken(db, 'VERIFY_EMAIL', token);
     if (!redeemed) throw badRequest('email-verification-failed');
     const row = await claimVerifiedEmail(db, redeemed.owner.id, redeemed.email);
@@ -237,7 +237,7 @@ export const auth = new Hono<Auth>()
   // request gets the same empty answer.
   .post('/email-verification-token', async (c) => {
     const { email } = await readJson(c, EmailBody);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const me = await currentPlayer(c);
     // Counted whatever happens next, so the answer's timing and limits say nothing about the address.
     await countMail(c, email, me ?? undefined);

@@ -6,7 +6,7 @@ import { requireAdmin } from '../auth/admin';
 import { accessOf } from '../auth/access';
 import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
 import { clashSeenBy, playerClashes } from '../db/clashes';
-import { type Database, database } from '../db/client';
+import type { Database } from '../db/client';
 import { findPlayer } from '../db/players';
 import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
@@ -43,7 +43,7 @@ async function roomOf(c: AppContext) {
     throw error instanceof AppError ? error : new AppError(503, 'service-unavailable');
   };
   const viewer = await currentPlayer(c).catch(outage);
-  const seen = await clashSeenBy(database(c.env.DB), id, viewer?.id ?? null).catch(outage);
+  const seen = await clashSeenBy(c.var.db, id, viewer?.id ?? null).catch(outage);
   if (!seen || (neverStarted(seen.status) && !seen.member && !viewer?.admin))
     throw notFound('clash-not-found');
   return clashRoom(c.env, id);
@@ -102,7 +102,7 @@ export const clashesRoutes = new Hono<Clashes>()
     if (!body.playerIds.includes(me.id)) throw badRequest('clash-players-invalid');
     // The owner plays first; the others keep the order they were given in.
     const order = [me.id, ...body.playerIds.filter((id) => id !== me.id)];
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const players = await clashPlayersOf(db, order);
     await refuseInvitations(c.env.DB, me.id, players, null);
     const created = await openClash(c.env, db, {
@@ -120,7 +120,7 @@ export const clashesRoutes = new Hono<Clashes>()
     const all = c.req.query('all') === 'true';
     const me = all ? await requireAdmin(c) : await requirePlayer(c);
     const query = readQuery(c, ListQuery);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const { rows, total } = all
       ? await playerClashes(db, null, query, null)
       : await playerClashes(db, me.id, query);
@@ -143,7 +143,7 @@ export const clashesRoutes = new Hono<Clashes>()
     const room = await roomOf(c);
     const me = await requirePlayer(c);
     const { playerIds } = await readJson(c, ClashPlayersBody);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const players = await clashPlayersOf(db, playerIds);
     await refuseInvitations(c.env.DB, me.id, players, pathId(c));
     return answer(c, await room.add(me.id, players));

@@ -14,7 +14,6 @@ import {
 } from '../../contract/daily';
 import { accessOf } from '../auth/access';
 import { currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
-import { database } from '../db/client';
 import {
   claimDailyNotice,
   completedDays,
@@ -88,7 +87,7 @@ export const dailyRoutes = new Hono<Daily>()
     const now = Date.now();
     const day = dayOf(now);
     const me = await currentPlayer(c);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const [game, played, days, completed] = me
       ? await Promise.all([
           findDailyGame(db, me.id, day),
@@ -127,7 +126,7 @@ export const dailyRoutes = new Hono<Daily>()
     if (me.guest) throw forbidden('daily-guest-not-allowed');
     const now = Date.now();
     const day = dayOf(now);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const secret = await daySecret(db, day, newDailySecret());
     const start = await startDailyGame(db, me.id, day, now);
     if (!start) throw conflict('daily-played');
@@ -150,7 +149,7 @@ export const dailyRoutes = new Hono<Daily>()
   // Any player's streak, for their page; whether they started today's game is no secret of its dice.
   .get('/players/:id', async (c) => {
     const id = pathId(c);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const day = dayOf(Date.now());
     const player = await findPlayer(db, id);
     if (!player) throw notFound('player-not-found');
@@ -169,7 +168,7 @@ export const dailyRoutes = new Hono<Daily>()
     if (day > today) throw badRequest('day-in-future');
     const me = await currentPlayer(c);
     const over = day < today;
-    const { rows, total } = await listDailyScores(database(c.env.DB), day, request);
+    const { rows, total } = await listDailyScores(c.var.db, day, request);
     const items = rows.map((row): DailyScore => ({
       player: row.player,
       total: row.total ?? 0,

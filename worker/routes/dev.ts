@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { database } from '../db/client';
+import type { SessionVariables } from '../auth/session';
 import { outbox } from '../db/schema';
 import type { Env } from '../env';
 import { AppError, notFound } from '../lib/errors';
@@ -91,13 +91,13 @@ async function seedRatings(db: D1Database, count: number) {
  * echo through a game room, the benchmark's baseline for a Worker-to-room round trip, and the seeding of
  * scores and ratings for the rankings benchmark.
  */
-export const dev = new Hono<{ Bindings: Env }>()
+export const dev = new Hono<{ Bindings: Env; Variables: SessionVariables }>()
   .use(async (c, next) => {
     if (c.env.ENVIRONMENT !== 'development') throw notFound('route-not-found');
     await next();
   })
   .get('/outbox', async (c) => {
-    const mails = await database(c.env.DB).select().from(outbox).orderBy(desc(outbox.id)).limit(100);
+    const mails = await c.var.db.select().from(outbox).orderBy(desc(outbox.id)).limit(100);
     return c.json({
       _embedded: {
         mails: mails.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })),

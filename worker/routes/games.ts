@@ -12,7 +12,7 @@ import {
   type SessionVariables,
   tokenViewer,
 } from '../auth/session';
-import { database } from '../db/client';
+import type { Database } from '../db/client';
 import { currentSoloGame, forgetGameRow, listGames } from '../db/games';
 import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
@@ -32,8 +32,8 @@ const ListQuery = pageQuery(GAME_SORTS, 'updatedAt');
  * once found, so D1 down stops only a game this isolate has not looked up yet: that is an outage to
  * name (503), not a server error.
  */
-async function homeOf(env: Env, id: number): Promise<GameHome> {
-  const home = await gameHome(env, database(env.DB), id).catch(() => {
+async function homeOf(c: AppContext, id: number): Promise<GameHome> {
+  const home = await gameHome(c.env, c.var.db, id).catch(() => {
     throw new AppError(503, 'service-unavailable');
   });
   if (!home) throw notFound('game-not-found');
@@ -55,8 +55,8 @@ function answer(c: Context, result: RoomResult) {
 }
 
 /** The player's current solo game (db/games.ts `currentSoloGame`), its room created when it has none yet. */
-async function currentGame(env: Env, player: PlayerRow): Promise<RoomResult> {
-  const row = await currentSoloGame(database(env.DB), player.id);
+async function currentGame(env: Env, db: Database, player: PlayerRow): Promise<RoomResult> {
+  const row = await currentSoloGame(db, player.id);
   // The room may not exist yet (or a previous attempt died between the insert and here): create is idempotent.
   const init: NewGame = {
     id: row.id,
@@ -83,7 +83,7 @@ function move<S extends v.GenericSchema>(schema: S, toAction: (body: v.InferOutp
     const viewer = requireTokenViewer(c);
     const id = gameId(c);
     const body = await readJson(c, schema);
-    return answer(c, await (await homeOf(c.env, id)).owner.act(viewer, toAction(body)));
+    return answer(c, await (await homeOf(c, id)).owner.act(viewer, toAction(body)));
   };
 }
 
@@ -93,16 +93,16 @@ export const gamesRoutes = new Hono<Games>()
     const me = await requirePlayer(c);
     const { playerId } = await readJson(c, CurrentGameBody);
     if (playerId !== me.id) throw forbidden('not-your-game');
-    return answer(c, await currentGame(c.env, me));
+    return answer(c, await currentGame(c.env, c.var.db, me));
   })
   // Every game, from the D1 index: summaries only; the full game is one GET away.
   .get('/', async (c) => {
     const query = readQuery(c, ListQuery);
-    const { rows, total } = await listGames(database(c.env.DB), query);
+    const { rows, total } = await listGames(c.var.db, query);
     return c.json(page('games', rows.map(toGameSummary), query, total));
   })
   // Anyone may watch a game; only its player gets action links.
-  .get('/:id', async (c) => answer(c, await (await homeOf(c.env, gameId(c))).owner.get(tokenViewer(c))))
+  .get('/:id', async (c) => answer(c, await (await homeOf(c, gameId(c))).owner.get(tokenViewer(c))))
   .put(
     '/:id/roll',
     move(RollBody, (body) => ({ type: 'ROLL', diceToRoll: body.diceToRoll })),
@@ -128,7 +128,7 @@ export const gamesRoutes = new Hono<Games>()
   .delete('/:id', async (c) => {
     const me = await requireAdmin(c);
     const id = gameId(c);
-    const home = await gameHome(c.env, database(c.env.DB), id);
+    const home = await gameHome(c.env, c.var.db, id);
     if (!home) throw notFound('game-not-found');
     if (home.type === 'CLASH') throw conflict('game-in-clash');
     const deleted = await home.room.deleteGame(id);
@@ -145,7 +145,7 @@ export const gamesRoutes = new Hono<Games>()
   // Puts a finished game away and answers the player's next one.
   .put('/:id/archive', async (c) => {
     const viewer = requireTokenViewer(c);
-    const archived = await (await homeOf(c.env, gameId(c))).owner.act(viewer, { type: 'ARCHIVE' });
+    const archived = await (await homeOf(c, gameId(c))).owner.act(viewer, { type: 'ARCHIVE' });
     if (!archived.ok) throw new AppError(archived.status, archived.key);
-    return answer(c, await currentGame(c.env, await requirePlayer(c)));
+    return answer(c, await currentGame(c.env, c.var.db, await requirePlayer(c)));
   });

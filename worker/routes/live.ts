@@ -1,19 +1,17 @@
 import { type Context, Hono } from 'hono';
-import { PRESENCE_SHARDS, presenceRoom } from '../auth/access';
 import { currentPlayer, refuseBanned, requirePlayer, type SessionVariables } from '../auth/session';
 import { clashExists } from '../db/clashes';
 import { database } from '../db/client';
-import { findGameRow } from '../db/games';
 import type { Env } from '../env';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { foreignOrigin } from '../lib/origin';
 import { pathId } from '../lib/validate';
 import { VIEWER_HEADER, VIEWER_ISSUED_HEADER, VIEWER_PROFILE_HEADER } from '../lib/viewer';
 import { avatarOf } from '../lib/resources/player';
+import { clashRoom, gameHome, PRESENCE_SHARDS, presenceRoom, quickMatchQueue } from '../rooms';
 import type { ActivePlayer } from '../../contract/presence';
 import { ratingValue } from '../../contract/ratings';
 import type { Joiner } from '../../durable-objects/quickMatchRecord';
-import { quickMatchQueue } from '../rooms';
 import { clashPlayerOf, registeredPlayer } from './clashes';
 
 type Live = { Bindings: Env; Variables: SessionVariables };
@@ -55,16 +53,15 @@ export const live = new Hono<Live>()
   // and so is a banned player (403).
   .get('/games/:id', async (c) => {
     const id = pathId(c);
-    const row = await findGameRow(database(c.env.DB), id);
-    if (!row) throw notFound('game-not-found');
+    const home = await gameHome(c.env, database(c.env.DB), id);
+    if (!home) throw notFound('game-not-found');
     const viewer = await currentPlayer(c);
     if (viewer) refuseBanned(viewer);
-    if (row.type === 'CLASH' && row.clashId !== null)
-      return forward(c, viewer?.id ?? null, c.env.CLASH_ROOM.getByName(String(row.clashId)));
-    const room = c.env.GAME_ROOM.getByName(String(id));
+    if (home.clashId !== null) return forward(c, viewer?.id ?? null, home.room);
     // A daily game is its player's alone until its day is over; the room knows its day.
-    if (row.type === 'DAILY' && !(await room.visibleTo(viewer?.id ?? null))) throw notFound('game-not-found');
-    return forward(c, viewer?.id ?? null, room);
+    if (home.type === 'DAILY' && !(await home.room.visibleTo(viewer?.id ?? null)))
+      throw notFound('game-not-found');
+    return forward(c, viewer?.id ?? null, home.room);
   })
   // A clash's room opens only for a clash of the D1 index, so no socket starts a room for a number that
   // is no clash; then the room says who may look: a pending clash its players only (to anyone else, banned
@@ -73,7 +70,7 @@ export const live = new Hono<Live>()
     const id = pathId(c);
     if (!(await clashExists(database(c.env.DB), id))) throw notFound('clash-not-found');
     const viewer = await currentPlayer(c);
-    const room = c.env.CLASH_ROOM.getByName(String(id));
+    const room = clashRoom(c.env, id);
     const visible = await room.get(viewer?.id ?? null);
     if (!visible.ok) throw new AppError(visible.status, visible.key);
     if (viewer) refuseBanned(viewer);
@@ -84,12 +81,12 @@ export const live = new Hono<Live>()
     // Presence lists registered players only; a guest's channel still gets its private pushes.
     const profile = { id: me.id, name: me.name, avatar: avatarOf(me), guest: me.guest };
     // Development only: bench/load.mjs spreads its channels over `?shards=` Presence objects to measure a
-    // sharded presence (docs/scale.md). Such a channel's pushes still go to presenceRoom(me.id).
+    // sharded presence (docs/scale.md). Such a channel's pushes still go to its player's own shard.
     const shards =
       c.env.ENVIRONMENT === 'development'
         ? Math.min(64, Math.max(1, Number(c.req.query('shards') ?? PRESENCE_SHARDS) || 1))
         : PRESENCE_SHARDS;
-    return forward(c, me.id, c.env.PRESENCE.getByName(presenceRoom(me.id, shards)), profile);
+    return forward(c, me.id, presenceRoom(c.env, me.id, shards), profile);
   })
   // The quick-match queue's own socket: while it is open the player waits, closed they have left (the
   // queue keeps no entry of a socket that is gone). Registered players only, as POST /api/quick-match; a

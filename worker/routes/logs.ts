@@ -3,7 +3,6 @@ import { LOG_SORTS } from '../../contract/logs';
 import { pageQuery } from '../../contract/page';
 import { requireAdmin } from '../auth/admin';
 import { type AppContext, type SessionVariables } from '../auth/session';
-import { database } from '../db/client';
 import { allLogs, deleteAllLogs, deleteLog, findLog } from '../db/logs';
 import type { Env } from '../env';
 import { notFound } from '../lib/errors';
@@ -30,7 +29,7 @@ export const logsRoutes = new Hono<Logs>()
   .get('/', async (c) => {
     const me = await requireAdmin(c);
     const query = readQuery(c, ListQuery);
-    const { rows, total } = await allLogs(database(c.env.DB), query);
+    const { rows, total } = await allLogs(c.var.db, query);
     return c.json(
       page(
         'logs',
@@ -42,20 +41,20 @@ export const logsRoutes = new Hono<Logs>()
   })
   .get('/:id', async (c) => {
     const me = await requireAdmin(c);
-    const row = await findLog(database(c.env.DB), logId(c));
+    const row = await findLog(c.var.db, logId(c));
     if (!row) throw notFound('log-not-found');
     return c.json(toLogSummary(row.log, row.player, me));
   })
   .delete('/:id', async (c) => {
     await requireAdmin(c);
     const id = logId(c);
-    if (!(await deleteLog(database(c.env.DB), id))) throw notFound('log-not-found');
+    if (!(await deleteLog(c.var.db, id))) throw notFound('log-not-found');
     return c.body(null, 204);
   })
   // Clearing the log leaves one row behind: who cleared it and how many rows went.
   .delete('/', async (c) => {
     const me = await requireAdmin(c);
-    const deleted = await deleteAllLogs(database(c.env.DB));
+    const deleted = await deleteAllLogs(c.var.db);
     log(c, { level: 'INFO', message: 'admin-delete-logs', data: { deleted }, playerId: me.id });
     return c.body(null, 204);
   });

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import type { Metrics } from '../../contract/metrics';
 import { requireAdmin } from '../auth/admin';
 import type { SessionVariables } from '../auth/session';
-import { database } from '../db/client';
 import { metricsTotals } from '../db/metrics';
 import type { Env } from '../env';
 import { flushMetrics, isolateStart } from '../lib/metrics';
@@ -47,7 +46,7 @@ export const metricsRoutes = new Hono<MetricsApp>().get('/', async (c) => {
   await flushMetrics(c.env);
   const now = Date.now();
   const [totals, usedBytes, files] = await Promise.all([
-    metricsTotals(database(c.env.DB)),
+    metricsTotals(c.var.db),
     databaseBytes(c.env.DB),
     filesBytes(c.env.AVATARS),
   ]);

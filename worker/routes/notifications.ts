@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { type AppContext, requirePlayer, type SessionVariables } from '../auth/session';
-import { database } from '../db/client';
 import { deleteNotification, findNotification } from '../db/notifications';
 import type { NotificationRow } from '../db/schema';
 import type { Env } from '../env';
@@ -13,7 +12,7 @@ type Notifications = { Bindings: Env; Variables: SessionVariables };
 /** The notification of the path, when it is the signed-in player's: only its owner reads or deletes it. */
 async function ownNotification(c: AppContext): Promise<NotificationRow> {
   const me = await requirePlayer(c);
-  const notification = await findNotification(database(c.env.DB), pathId(c));
+  const notification = await findNotification(c.var.db, pathId(c));
   if (!notification) throw notFound('notification-not-found');
   if (notification.playerId !== me.id) throw forbidden();
   return notification;
@@ -26,6 +25,6 @@ export const notificationsRoutes = new Hono<Notifications>()
   // Deleting a notification marks it read; deleting one already gone is a 404 like any other.
   .delete('/:id', async (c) => {
     const notification = await ownNotification(c);
-    await deleteNotification(database(c.env.DB), notification.id, notification.playerId);
+    await deleteNotification(c.var.db, notification.id, notification.playerId);
     return c.body(null, 204);
   });

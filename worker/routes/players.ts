@@ -16,7 +16,7 @@ import { countMail, mailVerification } from '../auth/mails';
 import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
 import { replaceAvatarKey, storeAvatar } from '../db/avatars';
 import { playerClashes } from '../db/clashes';
-import { type Database, database } from '../db/client';
+import type { Database } from '../db/client';
 import { listGames } from '../db/games';
 import { playerLogs } from '../db/logs';
 import { deletePlayerNotifications, playerNotifications } from '../db/notifications';
@@ -96,7 +96,7 @@ async function changeAccount(db: Database, me: PlayerRow, changes: Parameters<ty
 export const playersRoutes = new Hono<Players>()
   .get('/', async (c) => {
     const { name, guest, bot, ...request } = readQuery(c, PlayersQuery);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const viewer = await currentPlayer(c);
     const { rows, total } = await listPlayers(db, request, { name, guest, bot, banned: viewer?.admin });
     return c.json(
@@ -112,27 +112,27 @@ export const playersRoutes = new Hono<Players>()
     const me = await requirePlayer(c);
     return c.json(toPlayerResource(me, me));
   })
-  .get('/stats', async (c) => c.json(await overallStats(database(c.env.DB))))
+  .get('/stats', async (c) => c.json(await overallStats(c.var.db)))
   // Anyone may see who is online. Declared before /:id, which would take "active" for an id.
   .get('/active', async (c) => {
     const players = await onlineList(c.env).active();
     return c.json({ _embedded: { players } } satisfies ActivePlayers);
   })
   .get('/:id', async (c) => {
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const row = await existingPlayer(db, pathId(c));
     return c.json(toPlayerResource(row, await currentPlayer(c)));
   })
 
   // What anyone may read about a player.
   .get('/:id/stats', async (c) => {
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const player = await existingPlayer(db, pathId(c));
     return c.json(await playerStats(db, player.id));
   })
   .get('/:id/scores', async (c) => {
     const request = readQuery(c, pageQuery(SCORE_SORTS, 'createdAt'));
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const player = await existingPlayer(db, pathId(c));
     const { rows, total } = await playerScores(db, player.id, request);
     const items = rows.map((row) => toScoreSummary(row.score, row.player));
@@ -140,14 +140,14 @@ export const playersRoutes = new Hono<Players>()
   })
   .get('/:id/games', async (c) => {
     const request = readQuery(c, pageQuery(GAME_SORTS, 'updatedAt'));
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const player = await existingPlayer(db, pathId(c));
     const { rows, total } = await listGames(db, request, player.id);
     return c.json(page('games', rows.map(toGameSummary), request, total));
   })
   .get('/:id/clashes', async (c) => {
     const request = readQuery(c, pageQuery(CLASH_SORTS, 'createdAt'));
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const player = await existingPlayer(db, pathId(c));
     // Another player's pending clashes are listed only to those invited to them too.
     const viewerId = (await currentPlayer(c))?.id ?? null;
@@ -160,7 +160,7 @@ export const playersRoutes = new Hono<Players>()
   // The player's rated clashes: their rating before and after each (the player page's chart).
   .get('/:id/ratings', async (c) => {
     const request = readQuery(c, pageQuery(RATING_CHANGE_SORTS, 'createdAt'));
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const player = await existingPlayer(db, pathId(c));
     const { rows, total } = await playerRatingChanges(db, player.id, request);
     return c.json(page('ratings', rows.map(toRatingChange), request, total));
@@ -169,7 +169,7 @@ export const playersRoutes = new Hono<Players>()
   // The signed-in viewer's record against the player; against oneself there is none to give.
   .get('/:id/head-to-head', async (c) => {
     const me = await requirePlayer(c);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const player = await existingPlayer(db, pathId(c));
     if (player.id === me.id) throw badRequest('head-to-head-self');
     const record = await headToHead(db, me.id, player.id);
@@ -180,7 +180,7 @@ export const playersRoutes = new Hono<Players>()
   // the operator, never for the player whose request met it.
   .get('/:id/logs', async (c) => {
     const request = readQuery(c, pageQuery(LOG_SORTS, 'createdAt'));
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const viewer = await requireAdmin(c);
     const player = await existingPlayer(db, pathId(c));
     const { rows, total } = await playerLogs(db, player.id, request);
@@ -193,7 +193,7 @@ export const playersRoutes = new Hono<Players>()
   // in the admin's name, so the row is never in the list the banned player could read.
   .put('/:id/ban', async (c) => {
     const me = await requireAdmin(c);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const player = await existingPlayer(db, pathId(c));
     const { reason } = await readJson(c, BanBody);
     if (player.id === me.id) throw conflict('ban-self');
@@ -211,7 +211,7 @@ export const playersRoutes = new Hono<Players>()
   })
   .delete('/:id/ban', async (c) => {
     const me = await requireAdmin(c);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const player = await existingPlayer(db, pathId(c));
     if (player.status !== 'BANNED') throw conflict('player-not-banned');
     await unbanPlayer(c.env, db, player.id);
@@ -227,34 +227,34 @@ export const playersRoutes = new Hono<Players>()
   // The player's own only.
   .get('/:id/notifications', async (c) => {
     const request = readQuery(c, pageQuery(NOTIFICATION_SORTS, 'createdAt'));
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const me = await ownAccount(c);
     const { rows, total } = await playerNotifications(db, me.id, request);
     return c.json(page('notifications', rows.map(toNotification), request, total));
   })
   // Marking all as read deletes them all.
   .delete('/:id/notifications', async (c) => {
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const me = await ownAccount(c);
     await deletePlayerNotifications(db, me.id);
     return c.body(null, 204);
   })
   // No row yet is a 404 on purpose: the client then sends its local choices (SPEC.md section 4).
   .get('/:id/preferences', async (c) => {
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const me = await ownAccount(c);
     const preferences = await findPreferences(db, me.id);
     if (!preferences) throw notFound('preferences-not-found');
     return c.json(preferences);
   })
   .put('/:id/preferences', async (c) => {
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const me = await ownAccount(c);
     const preferences = await readJson(c, PreferencesBody);
     return c.json(await savePreferences(db, me.id, preferences));
   })
   .put('/:id/username', async (c) => {
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const me = await ownAccount(c);
     const { username } = await readJson(c, UsernameBody);
     if (await nameTaken(db, username, me.id)) throw conflict('username-taken');
@@ -264,7 +264,7 @@ export const playersRoutes = new Hono<Players>()
   // Any address may be typed (it claims nothing until verified), so the answer never says whether it is
   // someone else's; every new address is counted against the inbox, the caller's address and the account.
   .put('/:id/email', async (c) => {
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const me = await ownAccount(c);
     const { email } = await readJson(c, EmailChangeBody);
     if ((email ?? null) === me.email) return c.json(toPlayerResource(me, me));
@@ -281,7 +281,7 @@ export const playersRoutes = new Hono<Players>()
   // key. Uploads at the same time each store their file; the player row settles which one stays (a
   // compare-and-set on the key they read), and whichever object it no longer points at is deleted.
   .put('/:id/avatar', async (c) => {
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const me = await ownAccount(c);
     const bytes = await readAvatarUpload(c.req.raw);
     await checkAvatar(bytes);

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { pageQuery } from '../../contract/page';
 import { RATING_SORTS } from '../../contract/ratings';
 import type { SessionVariables } from '../auth/session';
-import { database } from '../db/client';
 import { listRatings } from '../db/ratings';
 import type { Env } from '../env';
 import { page } from '../lib/hal';
@@ -14,7 +13,7 @@ export const ratingsRoutes = new Hono<{ Bindings: Env; Variables: SessionVariabl
   '/',
   async (c) => {
     const request = readQuery(c, pageQuery(RATING_SORTS, 'value'));
-    const { rows, total } = await listRatings(database(c.env.DB), request);
+    const { rows, total } = await listRatings(c.var.db, request);
     return c.json(page('ratings', rows.map(toRatingEntry), request, total));
   },
 );

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { type ScorePeriod, ScoresQuery, type ScoreStats, ScoreStatsQuery } from '../../contract/scores';
 import type { SessionVariables } from '../auth/session';
-import { database } from '../db/client';
 import { findScore, listScores, type ScoreFilter } from '../db/scores';
 import { scoreStats } from '../db/stats';
 import type { Env } from '../env';
@@ -39,7 +38,7 @@ export const scoresRoutes = new Hono<Scores>()
   // The rankings: `sort=value&order=DESC` with a `period`; optionally one player's (`playerId`).
   .get('/', async (c) => {
     const { period, playerId, ...request } = readQuery(c, ScoresQuery);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const { rows, total } = await listScores(db, request, filterOf({ period, playerId }));
     const items = rows.map((row) => toScoreSummary(row.score, row.player));
     return c.json(page('scores', items, request, total));
@@ -47,7 +46,7 @@ export const scoresRoutes = new Hono<Scores>()
   // Declared before /:id, which would take "stats" for an id.
   .get('/stats', async (c) => {
     const query = readQuery(c, ScoreStatsQuery);
-    const figures = await scoreStats(database(c.env.DB), filterOf(query));
+    const figures = await scoreStats(c.var.db, filterOf(query));
     return c.json({
       period: query.period,
       playerId: query.playerId ?? null,
@@ -55,7 +54,7 @@ export const scoresRoutes = new Hono<Scores>()
     } satisfies ScoreStats);
   })
   .get('/:id', async (c) => {
-    const row = await findScore(database(c.env.DB), scoreId(c));
+    const row = await findScore(c.var.db, scoreId(c));
     if (!row) throw notFound('score-not-found');
     return c.json(toScoreResource(row.score, row.player, row.game));
   });

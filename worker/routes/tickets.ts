@@ -3,7 +3,6 @@ import { pageQuery } from '../../contract/page';
 import { CreateTicketBody, TICKET_SORTS, UpdateTicketBody } from '../../contract/tickets';
 import { requireAdmin } from '../auth/admin';
 import { type AppContext, requirePlayer, type SessionVariables } from '../auth/session';
-import { database } from '../db/client';
 import { deleteTicket, findTicket, insertTicket, listTickets, updateTicketStatus } from '../db/tickets';
 import type { Env } from '../env';
 import { forbidden, notFound } from '../lib/errors';
@@ -33,7 +32,7 @@ export const ticketsRoutes = new Hono<Tickets>()
     const me = await requirePlayer(c);
     const body = await readJson(c, CreateTicketBody);
     if (body.playerId !== me.id) throw forbidden('ticket-player-mismatch');
-    const row = await insertTicket(database(c.env.DB), {
+    const row = await insertTicket(c.var.db, {
       playerId: me.id,
       title: body.title,
       description: body.description,
@@ -45,14 +44,14 @@ export const ticketsRoutes = new Hono<Tickets>()
   .get('/', async (c) => {
     const me = await requirePlayer(c);
     const query = readQuery(c, ListQuery);
-    const { rows, total } = await listTickets(database(c.env.DB), me.admin ? null : me.id, query);
+    const { rows, total } = await listTickets(c.var.db, me.admin ? null : me.id, query);
     const items = rows.map((row) => toTicketResource(row.ticket, row.player, me));
     return c.json(page('tickets', items, query, total));
   })
   // Its player's and the admins'; anyone else is told it is not there, as for a ticket that does not exist.
   .get('/:id', async (c) => {
     const me = await requirePlayer(c);
-    const row = await findTicket(database(c.env.DB), ticketId(c));
+    const row = await findTicket(c.var.db, ticketId(c));
     if (!row || (!me.admin && row.ticket.playerId !== me.id)) throw notFound('ticket-not-found');
     return c.json(toTicketResource(row.ticket, row.player, me));
   })
@@ -60,7 +59,7 @@ export const ticketsRoutes = new Hono<Tickets>()
     const me = await requireAdmin(c);
     const id = ticketId(c);
     const { status } = await readJson(c, UpdateTicketBody);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const before = await findTicket(db, id);
     if (!before) throw notFound('ticket-not-found');
     const row = await updateTicketStatus(db, id, status, Date.now());
@@ -83,7 +82,7 @@ export const ticketsRoutes = new Hono<Tickets>()
   .delete('/:id', async (c) => {
     const me = await requireAdmin(c);
     const id = ticketId(c);
-    if (!(await deleteTicket(database(c.env.DB), id))) throw notFound('ticket-not-found');
+    if (!(await deleteTicket(c.var.db, id))) throw notFound('ticket-not-found');
     log(c, { level: 'INFO', message: 'admin-delete-ticket', data: { ticketId: id }, playerId: me.id });
     return c.body(null, 204);
   });
