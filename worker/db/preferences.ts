@@ -30,7 +30,7 @@ export async function savePreferences(
   return { language: row.language, theme: row.theme, diceSpeed: row.diceSpeed, invitations: row.invitations };
 }
 
-/** Which of `playerIds` take clash invitations only from players they know (issue 23). */
+/** Which of `playerIds` take clash invitations only from players they know. */
 export async function knownOnly(db: Database, playerIds: number[]): Promise<number[]> {
   if (!playerIds.length) return [];
   const rows = await db

@@ -149,7 +149,7 @@ export const clashes = sqliteTable(
     ownerId: integer('owner_id')
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
-    // ABANDONED (issue 23) needs no migration: SQLite keeps a text enum as plain text.
+    // ABANDONED needs no migration: SQLite keeps a text enum as plain text.
     status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'ABANDONED', 'CANCELLED'] })
       .notNull()
       .default('PENDING'),

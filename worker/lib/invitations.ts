@@ -14,7 +14,7 @@ import { count, type RateRule, tooMany } from './rateLimit';
 export const INVITATIONS_PER_PAIR: RateRule = { name: 'invite-pair', limit: 20, windowSeconds: 24 * 60 * 60 };
 
 /**
- * Issue 23's limits on clash invitations, read from D1 before the owner opens a clash (`clashId` null)
+ * The limits on clash invitations, read from D1 before the owner opens a clash (`clashId` null)
  * or invites more players to their pending clash `clashId`:
  * - a player who takes invitations only from players they know is not invited by a stranger (403
  *   `invitations-closed`); "known" is having played a started clash together, as following does not

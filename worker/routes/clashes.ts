@@ -28,7 +28,7 @@ const ListQuery = pageQuery(CLASH_SORTS, 'updatedAt');
  * The room of the path's clash, found through the clash's row in the D1 index: no row, no room (404),
  * so no request starts a Durable Object for a number that is no clash. A clash that never started is
  * its players' business: to anyone else it is no clash either (404 before any other answer, signed in
- * or not; issue 23), but for an admin, who may delete it. Its room checks the same again.
+ * or not), but for an admin, who may delete it. Its room checks the same again.
  */
 async function roomOf(c: AppContext) {
   let id: number;

@@ -45,7 +45,7 @@ export const quickMatchRoutes = new Hono<QuickMatchRoutes>()
     const caller: Joiner = { player: clashPlayerOf(me), rating: ratingValue(me.ratingMu) };
     const join = () => queueOf(c).join(caller.player, caller.rating);
     let joined = await join();
-    // One quick match at a time (issue 23): the queue remembers the clash it seated the player in, and
+    // One quick match at a time: the queue remembers the clash it seated the player in, and
     // lets them in again once that clash is over for them.
     if (joined.seated !== undefined) {
       const seated = joined.seated;
