@@ -45,6 +45,8 @@ export interface ClashPlayer {
   forfeited: boolean;
   /** Forfeited by resigning rather than by the clock. */
   resigned: boolean;
+  /** The viewer (the owner of the pending clash) may take this player's invitation back now. */
+  removable: boolean;
   /** The practice bot: it accepts at once and plays its own turns. */
   bot: boolean;
 }

@@ -13,6 +13,7 @@ const player = (id: number, score: number | null = null, crown = false): ClashPl
   bot: false,
   forfeited: false,
   resigned: false,
+  removable: false,
   avatar: null,
   score,
   gameId: score === null ? null : 100 + id,

@@ -21,6 +21,7 @@ const player = (id: number, name: string): ClashPlayer => ({
   crown: false,
   forfeited: false,
   resigned: false,
+  removable: false,
   bot: false,
 });
 

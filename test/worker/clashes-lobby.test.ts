@@ -258,6 +258,18 @@ describe('the owner manages the pending clash', () => {
     const [owner, a, b] = await players(3);
     const clash = await createClash(owner, [a, b]);
     await answer(a, clash.id, 'accept');
+    // The owner is told whom they may take back: the one who has not answered, not the one who accepted.
+    const seen = async (viewer: typeof owner) =>
+      (await json<Clash>(await call(`/clashes/${clash.id}`, { jar: viewer.jar }))).players.map((p) => [
+        p.id,
+        p.removable,
+      ]);
+    expect(await seen(owner)).toEqual([
+      [owner.player.id, false],
+      [a.player.id, false],
+      [b.player.id, true],
+    ]);
+    expect((await seen(a)).every(([, removable]) => removable === false)).toBe(true);
     await expectError(
       await lobby(a, clash.id, 'remove', { playerIds: [b.player.id] }),
       403,

@@ -30,8 +30,8 @@ export function LobbyPlayers({ clash, viewerId, onRemove, pending }: LobbyPlayer
             online={player.bot || online(player.id)}
             isOwner={player.id === clash.owner.id}
             viewerId={viewerId}
-            // Only the owner holds the remove link, and the owner does not remove themselves.
-            onRemove={onRemove && player.id !== viewerId ? () => onRemove(player) : null}
+            // The server says whom the owner may take back (never themselves, nor a player who accepted).
+            onRemove={onRemove && player.removable ? () => onRemove(player) : null}
             pending={pending}
           />
         ))}

@@ -1,6 +1,13 @@
 import type { ClashResource } from '../../../contract/clashes';
 import type { PlayerRef } from '../../../contract/players';
-import { type ClashMember, clashPermissions, type ClashView, crownsOf, winnerOf } from '../../../game';
+import {
+  type ClashMember,
+  clashPermissions,
+  type ClashView,
+  crownsOf,
+  refuseRemoval,
+  winnerOf,
+} from '../../../game';
 import type { ClashRow } from '../../db/schema';
 import { links } from '../hal';
 import { avatarOf } from './player';
@@ -47,6 +54,7 @@ export function toClashResource(clash: ClashView, viewerId: number | null, now: 
       bot: p.bot === true,
       forfeited: p.forfeited === true,
       resigned: p.resigned === true,
+      removable: may.remove && refuseRemoval(clash, [p.id]) === null,
     })),
     turn: clash.turn,
     winner: winner ? { id: winner.id, name: winner.name } : null,
