@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { DailyResource } from '../../contract/daily';
 import type { GameResource } from '../../contract/games';
 import { emptyBoxes, KEPT, playTurn } from './finishedGames';
-import { rankable } from './d1';
+import { forgetRankableGames, rankable } from './d1';
 import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
 import { newPlayer, noSidewaysScroll, open, PHONE, type Player } from './players';
@@ -48,6 +48,7 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await ana?.context.close();
   await ben?.context.close();
+  forgetRankableGames();
 });
 
 test('a registered player starts the daily game from /daily and plays a turn on a board without undo or hint', async () => {
