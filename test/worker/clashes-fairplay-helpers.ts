@@ -2,8 +2,8 @@ import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { expect } from 'vitest';
 import type { ClashResource } from '../../contract/clashes';
 import type { ClashRecord } from '../../durable-objects/clashRecord';
-import { answer, clashRoom, getClash, players, takeTurn } from './clashes-helpers';
-import { call, json, type Session } from './helpers';
+import { clashRoom, getClash, startedTimedClash, takeTurn } from './clashes-helpers';
+import { json, type Session } from './helpers';
 
 // Fair-play clash stories: clocked or untimed clashes made through the API, turns run out or aged
 // through the room's own storage (as clashes-clock.test.ts does), and what a clash left behind in D1.
@@ -12,24 +12,8 @@ export async function clockedClash(
   count: number,
   turnSeconds: number | null,
 ): Promise<{ clash: ClashResource; people: Session[]; games: number[] }> {
-  const people = await players(count);
-  const [owner, ...invited] = people as [Session, ...Session[]];
-  const response = await call('/clashes/', {
-    method: 'POST',
-    jar: owner.jar,
-    body: {
-      ownerId: owner.player.id,
-      playerIds: people.map((p) => p.player.id),
-      type: 'LIVE',
-      name: 'Fair play',
-      turnSeconds,
-    },
-  });
-  expect(response.status).toBe(201);
-  let clash = await json<ClashResource>(response);
-  for (const p of invited) clash = await answer(p, clash.id, 'accept');
-  expect(clash.status).toBe('IN_PROGRESS');
-  return { clash, people, games: clash.players.map((p) => p.gameId as number) };
+  const { clash, players: people, gameIds } = await startedTimedClash(count, turnSeconds);
+  return { clash, people, games: gameIds };
 }
 
 export const clashNow = async (clashId: number, viewer: Session | null = null) =>

@@ -200,8 +200,8 @@ export async function expectSilence(s: Socket, ms = 200) {
   expect(s.unread()).toBe(0);
 }
 
-/** A started clash of registered players with a turn clock of `turnSeconds`, the owner on turn. */
-export async function startedTimedClash(count: number, turnSeconds: number): Promise<Started> {
+/** A started clash of registered players with a turn clock of `turnSeconds` (null: untimed), the owner on turn. */
+export async function startedTimedClash(count: number, turnSeconds: number | null): Promise<Started> {
   const people = await players(count);
   const [owner, ...invited] = people as [Session, ...Session[]];
   const response = await call('/clashes/', {
