@@ -16,7 +16,12 @@ import { health } from './routes/health';
 import { live } from './routes/live';
 import { logsRoutes } from './routes/logs';
 import { metricsRoutes } from './routes/metrics';
+import { accountRoutes } from './routes/account';
+import { playerActivityRoutes } from './routes/playerActivity';
+import { playerModerationRoutes } from './routes/playerModeration';
+import { playerNotificationsRoutes } from './routes/playerNotifications';
 import { playersRoutes } from './routes/players';
+import { preferencesRoutes } from './routes/preferences';
 import { quickMatchRoutes } from './routes/quickMatch';
 import { ratingsRoutes } from './routes/ratings';
 import { scoresRoutes } from './routes/scores';
@@ -54,7 +59,12 @@ app.use(session);
 app.route('/health', health); // version and the state of D1, R2 and the Durable Objects
 app.route('/auth/session', sessionRoutes); // the session probe: who is signed in, 200 with none
 app.route('/auth', auth); // guests, sign-up, sign-in, refresh, logout, e-mail tokens
-app.route('/players', playersRoutes); // players, their preferences, name, e-mail, avatar
+app.route('/players', playersRoutes); // players: the list, the signed-in one, who is online, one player
+app.route('/players', playerActivityRoutes); // a player's figures, scores, games, clashes, ratings, head-to-head
+app.route('/players', accountRoutes); // a player's own name, e-mail address and avatar
+app.route('/players', preferencesRoutes); // a player's own preferences
+app.route('/players', playerNotificationsRoutes); // a player's own notifications: the list, all read
+app.route('/players', playerModerationRoutes); // admins: a player's log rows, ban and unban
 app.route('/avatars', avatars); // avatar images under immutable keys, cached for a year
 app.route('/games', gamesRoutes); // games: the current solo game, moves (clash games go to their room), the list
 app.route('/clashes', clashesRoutes); // clashes: create, answer, manage; the games live in the ClashRoom
