@@ -1,7 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { currentPlayer, refuseBanned, requirePlayer, type SessionVariables } from '../auth/session';
 import { clashExists } from '../db/clashes';
-import { database } from '../db/client';
 import type { Env } from '../env';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { foreignOrigin } from '../lib/origin';
@@ -53,7 +52,7 @@ export const live = new Hono<Live>()
   // and so is a banned player (403).
   .get('/games/:id', async (c) => {
     const id = pathId(c);
-    const home = await gameHome(c.env, database(c.env.DB), id);
+    const home = await gameHome(c.env, c.var.db, id);
     if (!home) throw notFound('game-not-found');
     const viewer = await currentPlayer(c);
     if (viewer) refuseBanned(viewer);
@@ -68,7 +67,7 @@ export const live = new Hono<Live>()
   // or not, it does not exist: 404), a started one anyone.
   .get('/clashes/:id', async (c) => {
     const id = pathId(c);
-    if (!(await clashExists(database(c.env.DB), id))) throw notFound('clash-not-found');
+    if (!(await clashExists(c.var.db, id))) throw notFound('clash-not-found');
     const viewer = await currentPlayer(c);
     const room = clashRoom(c.env, id);
     const visible = await room.get(viewer?.id ?? null);

@@ -3,7 +3,6 @@ import type { QuickMatchSeated, QuickMatchWaiting } from '../../contract/quickMa
 import { ratingValue } from '../../contract/ratings';
 import type { Joiner, QueueEntry } from '../../durable-objects/quickMatchRecord';
 import { type AppContext, requirePlayer, type SessionVariables } from '../auth/session';
-import { database } from '../db/client';
 import type { Env } from '../env';
 import { errorBody } from '../lib/errors';
 import { links } from '../lib/hal';
@@ -55,7 +54,7 @@ export const quickMatchRoutes = new Hono<QuickMatchRoutes>()
       if (joined.seated !== undefined) return seatedAnswer(c, joined.seated);
     }
     if (!joined.matched) return c.json(waiting(joined.waiting), 202);
-    const db = database(c.env.DB);
+    const db = c.var.db;
     const clash = await openQuickMatch(c.env, db, queueOf(c), caller, joined);
     // The room has sent MATCHED to both players' tabs already; the one who waited also gets it on the bell.
     const told = tellMatched(c.env, db, joined.matched.playerId, caller, clash.id).catch((error) =>
