@@ -1,12 +1,10 @@
-import { and, eq, notInArray } from 'drizzle-orm';
-import { ended, places, progress, ratingPlaces, totalSum, winnerOf } from '../game';
+import { ended, places, ratingPlaces, totalSum, winnerOf } from '../game';
+import { type ClashIndexRows, writeClashIndex } from '../worker/db/clashIndex';
 import type { Database } from '../worker/db/client';
-import { ratingWrites } from '../worker/db/ratings';
-import { clashes, clashPlayers, games, scores } from '../worker/db/schema';
 import type { Deadline } from './alarms';
 import { fillsOf } from './clashLobby';
 import type { ClashRecord } from './clashRecord';
-import { listedStatus } from './gameIndex';
+import { listedGame, listedStatus } from './gameIndex';
 import { WriteBehindIndex } from './writeBehindIndex';
 
 /** Where a ClashRoom keeps the record version its index rows have. */
@@ -45,7 +43,7 @@ export class ClashIndex extends WriteBehindIndex<ClashRecord> {
       indexedVersionKey: INDEXED_KEY,
       load,
       // Never written yet: a quick match started with reserved ids, whose rows do not exist.
-      write: (record) => writeClashRows(database(), record, !this.isCurrent(1)),
+      write: (record) => writeClashIndex(database(), clashIndexRows(record, !this.isCurrent(1))),
       room: 'ClashRoom',
       summary: listedSummary,
     });
@@ -53,98 +51,59 @@ export class ClashIndex extends WriteBehindIndex<ClashRecord> {
 }
 
 /**
- * Every row of the clash as the record has it, in one batch (one transaction). Idempotent: players are
- * upserted, the departed deleted, and a score is unique on its game, so a retried write changes nothing.
- * `insertRows`: the clash and its games have ids but no rows yet (a quick match's reserved ids); they
- * are inserted first, and only then, so a clash deleted later is never brought back by its room.
- * A completed clash's players get their places and, in the same batch, their new ratings (db/ratings.ts:
- * guarded so that a retry rates nobody twice).
+ * Every row of the clash as the record has it (db/clashIndex.ts writes them in one transaction).
+ * `insertRows`: the clash and its games have ids but no rows yet (a quick match's reserved ids).
+ * A completed clash's players get their places and their new ratings.
  */
-async function writeClashRows(
-  db: Database,
-  { clash, games: held }: ClashRecord,
-  insertRows: boolean,
-): Promise<void> {
-  const ids = clash.players.map((p) => p.id);
-  const over = ended(clash);
+function clashIndexRows(record: ClashRecord, insertRows: boolean): ClashIndexRows {
+  const { clash, games: held } = record;
   const places = placesOf(clash);
-  const clashRow = db
-    .update(clashes)
-    .set({
+  return {
+    clash: {
+      id: clash.id,
       status: clash.status,
       turn: clash.turn,
       winnerId: winnerOf(clash)?.id ?? null,
       updatedAt: clash.updatedAt,
-    })
-    .where(eq(clashes.id, clash.id));
-  // Declined and removed players leave the clash altogether.
-  const departed = db
-    .delete(clashPlayers)
-    .where(and(eq(clashPlayers.clashId, clash.id), notInArray(clashPlayers.playerId, ids)));
-  const members = clash.players.map((p, position) =>
-    db
-      .insert(clashPlayers)
-      .values({
-        clashId: clash.id,
-        playerId: p.id,
-        status: p.status,
-        position,
-        score: p.score,
-        gameId: p.gameId,
-        place: places[position],
-      })
-      .onConflictDoUpdate({
-        target: [clashPlayers.clashId, clashPlayers.playerId],
-        set: { status: p.status, position, score: p.score, gameId: p.gameId, place: places[position] },
-      }),
-  );
-  const gameRows = Object.values(held).map(({ state, meta }) =>
-    db
-      .update(games)
-      .set({
-        status: listedStatus({ state, meta }),
-        totalSum: totalSum(state.sheet),
-        progress: progress(state.sheet),
-        updatedAt: meta.updatedAt,
-      })
-      .where(eq(games.id, meta.id)),
-  );
-  // Written once the clash is over, not as each game ends: a clash's scores count together. A sheet left
-  // unfinished (its player forfeited, or the others did and the clash ended) is no score.
-  const scoreRows = over
-    ? Object.values(held)
-        .filter(({ state }) => state.status === 'COMPLETED')
-        .map(({ state, meta }) =>
-          db
-            .insert(scores)
-            .values({
-              playerId: meta.player.id,
-              gameId: meta.id,
-              value: totalSum(state.sheet),
-              createdAt: clash.updatedAt,
-            })
-            .onConflictDoNothing({ target: scores.gameId }),
-        )
-    : [];
-  // An abandoned clash is never rated; a completed one, when everyone played enough (db/ratings.ts).
-  const fills = fillsOf({ clash, games: held });
-  const ratingRows =
-    clash.status === 'COMPLETED'
-      ? await ratingWrites(db, {
-          id: clash.id,
-          players: clash.players.map((p, index) => ({ ...p, fills: fills[index] ?? 0 })),
-          completedAt: clash.updatedAt,
-        })
-      : [];
-  await db.batch([
-    ...(insertRows ? ([clashInsert(db, clash), clashRow] as const) : ([clashRow] as const)),
-    ...(insertRows ? gameInserts(db, clash.id, held) : []),
-    departed,
-    ...members,
-    ...gameRows,
-    ...scoreRows,
-    ...ratingRows,
-  ]);
+    },
+    members: clash.players.map((p, position) => ({
+      playerId: p.id,
+      status: p.status,
+      score: p.score,
+      gameId: p.gameId,
+      place: places[position] ?? null,
+    })),
+    games: Object.values(held).map(listedGame),
+    scores: scoresOf(record),
+    rated: clash.status === 'COMPLETED' ? ratedOf(record) : null,
+    created: insertRows ? createdOf(record) : null,
+  };
+}
+
+/**
+ * Written once the clash is over, not as each game ends: a clash's scores count together. A sheet left
+ * unfinished (its player forfeited, or the others did and the clash ended) is no score.
+ */
+function scoresOf({ clash, games: held }: ClashRecord): ClashIndexRows['scores'] {
+  if (!ended(clash)) return [];
+  return Object.values(held)
+    .filter(({ state }) => state.status === 'COMPLETED')
+    .map(({ state, meta }) => ({
+      playerId: meta.player.id,
+      gameId: meta.id,
+      value: totalSum(state.sheet),
+      createdAt: clash.updatedAt,
+    }));
+}
+
+/** A completed clash as its rating reads it; an abandoned one is never rated. */
+function ratedOf(record: ClashRecord): NonNullable<ClashIndexRows['rated']> {
+  const fills = fillsOf(record);
+  return {
+    id: record.clash.id,
+    players: record.clash.players.map((p, index) => ({ ...p, fills: fills[index] ?? 0 })),
+    completedAt: record.clash.updatedAt,
+  };
 }
 
 /**
@@ -157,31 +116,14 @@ function placesOf(clash: ClashRecord['clash']): (number | null)[] {
   return clash.players.map(() => null);
 }
 
-/** The clash's row as it was created; it exists already when a retried first write comes back. */
-const clashInsert = (db: Database, clash: ClashRecord['clash']) =>
-  db
-    .insert(clashes)
-    .values({
-      id: clash.id,
-      name: clash.name,
-      ownerId: clash.owner.id,
-      createdAt: clash.createdAt,
-      updatedAt: clash.createdAt,
-    })
-    .onConflictDoNothing();
-
-/** The clash's games' rows as they were created, before the clash's players name them. */
-const gameInserts = (db: Database, clashId: number, held: ClashRecord['games']) =>
-  Object.values(held).map(({ meta }) =>
-    db
-      .insert(games)
-      .values({
-        id: meta.id,
-        playerId: meta.player.id,
-        clashId,
-        type: 'CLASH',
-        createdAt: meta.createdAt,
-        updatedAt: meta.createdAt,
-      })
-      .onConflictDoNothing(),
-  );
+/** The clash's and its games' rows as they were created. */
+const createdOf = ({ clash, games: held }: ClashRecord): NonNullable<ClashIndexRows['created']> => ({
+  name: clash.name,
+  ownerId: clash.owner.id,
+  createdAt: clash.createdAt,
+  games: Object.values(held).map(({ meta }) => ({
+    id: meta.id,
+    playerId: meta.player.id,
+    createdAt: meta.createdAt,
+  })),
+});

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { progress, totalSum } from '../game';
 import type { Database } from '../worker/db/client';
-import { completeDailyGameStatement } from '../worker/db/daily';
-import { games, scores } from '../worker/db/schema';
+import { type GameResult, type ListedGame, writeGameIndex } from '../worker/db/gameIndex';
 import type { Deadline } from './alarms';
 import type { GameRecord } from './gameRecord';
 import { WriteBehindIndex } from './writeBehindIndex';
@@ -51,32 +49,31 @@ export class GameIndex extends WriteBehindIndex<GameRecord> {
   }
 }
 
+/** What the lists show of the game, as its index row says it. */
+export const listedGame = ({ state, meta }: Pick<GameRecord, 'state' | 'meta'>): ListedGame => ({
+  id: meta.id,
+  status: listedStatus({ state, meta }),
+  totalSum: totalSum(state.sheet),
+  progress: progress(state.sheet),
+  updatedAt: meta.updatedAt,
+});
+
 /**
- * The game's index row, and its score (a daily game: its day's result) once complete. Idempotent: a
- * retried write changes nothing.
+ * What a completed game counts for: a daily game counts in its day's ranking only, never in the rankings
+ * by period; any other is a score. Nothing before it is complete.
  */
-async function writeGameRow(db: Database, { state, meta, daily }: GameRecord): Promise<void> {
-  const total = totalSum(state.sheet);
-  const update = db
-    .update(games)
-    .set({
-      status: listedStatus({ state, meta }),
-      totalSum: total,
-      progress: progress(state.sheet),
-      updatedAt: meta.updatedAt,
-    })
-    .where(eq(games.id, meta.id));
-  if (state.status === 'COMPLETED' && daily) {
-    // A daily game counts in its day's ranking only, never in the rankings by period.
-    await db.batch([update, completeDailyGameStatement(db, meta.id, total, meta.updatedAt)]);
-  } else if (state.status === 'COMPLETED') {
-    // Unique on game id: a retried write after a lost answer never counts the game twice.
-    const score = db
-      .insert(scores)
-      .values({ playerId: meta.player.id, gameId: meta.id, value: total, createdAt: meta.updatedAt })
-      .onConflictDoNothing({ target: scores.gameId });
-    await db.batch([update, score]);
-  } else {
-    await update;
-  }
+function resultOf({ state, meta, daily }: GameRecord): GameResult | null {
+  if (state.status !== 'COMPLETED') return null;
+  if (daily) return { daily: true };
+  const score = {
+    playerId: meta.player.id,
+    gameId: meta.id,
+    value: totalSum(state.sheet),
+    createdAt: meta.updatedAt,
+  };
+  return { daily: false, score };
 }
+
+/** The game's index row, and what it counts for once complete. Idempotent: a retry changes nothing. */
+const writeGameRow = (db: Database, record: GameRecord) =>
+  writeGameIndex(db, listedGame(record), resultOf(record));
