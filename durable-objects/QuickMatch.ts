@@ -9,6 +9,7 @@ import { links } from '../worker/lib/hal';
 import { openQuickMatch, stillSeated, tellMatched } from '../worker/lib/quickMatch';
 import { clashPath } from '../worker/lib/resources/clashes';
 import { ACCESS_ENDED, VIEWER_PROFILE_HEADER } from '../worker/lib/viewer';
+import { clashRoom } from '../worker/rooms';
 import { logRoomError } from './alarms';
 import type { NewClashPlayer } from './clashRecord';
 import { greeting } from './greeting';
@@ -17,7 +18,10 @@ import type { JoinResult, Joiner, Pairing, QueueEntry } from './quickMatchRecord
 
 export type { JoinResult, QueueEntry } from './quickMatchRecord';
 
-/** The clash a pairing put a player in (issue 23: one quick match at a time); null while it is opened. */
+/**
+ * The clash a pairing put a player in: a player is in one quick match at a time, so the queue seats them
+ * again only once that clash is over for them. Null while it is opened.
+ */
 interface Seat {
   clashId: number | null;
   at: number;
@@ -157,7 +161,7 @@ export class QuickMatch extends Server<Cloudflare.Env> {
     const theirs = partner.socket ? this.getConnection(partner.socket) : undefined;
     if (theirs) this.#matched(theirs, clash);
     if (this.getConnection(connection.id)) {
-      const mine = await this.env.CLASH_ROOM.getByName(String(clash.id)).get(joiner.player.id);
+      const mine = await clashRoom(this.env, clash.id).get(joiner.player.id);
       this.#matched(connection, mine.ok ? mine.clash : clash);
     }
     this.ctx.waitUntil(
