@@ -14,6 +14,11 @@ export interface GameResource {
   id: number;
   status: GameStatusView;
   type: GameType;
+  /**
+   * A clash game's clash; absent on a solo or daily game. Its move links name the clash too, so the
+   * server reaches the game's room without looking the game up.
+   */
+  clashId?: number;
   player: { id: number; name: string };
   rollCount: number;
   dices: { index: number; value: number }[];

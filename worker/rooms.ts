@@ -71,12 +71,25 @@ export async function gameHome(
   if (!row) return null;
   if (row.type === 'CLASH' && row.clashId !== null) {
     const room = clashRoom(env, row.clashId);
-    const owner: GameOwner = {
-      get: (viewer) => room.getGame(gameId, viewer),
-      act: (viewer, action) => room.actOnGame(gameId, viewer, action),
-    };
-    return { type: 'CLASH', clashId: row.clashId, room, owner };
+    return { type: 'CLASH', clashId: row.clashId, room, owner: clashGameOwner(env, row.clashId, gameId) };
   }
   const room = gameRoom(env, gameId);
   return { type: row.type, clashId: null, room, owner: room };
+}
+
+/**
+ * Game `gameId` as the room of clash `clashId` holds it. The room answers for its own games only: any
+ * other number is 404 game-not-found there, as for no game at all, so a caller may take the clash from a
+ * link (the `clash` hint of a clash game's moves) without asking D1 whether the game is the clash's.
+ */
+export function clashGameOwner(
+  env: Pick<Bindings, 'CLASH_ROOM'>,
+  clashId: number,
+  gameId: number,
+): GameOwner {
+  const room = clashRoom(env, clashId);
+  return {
+    get: (viewer) => room.getGame(gameId, viewer),
+    act: (viewer, action) => room.actOnGame(gameId, viewer, action),
+  };
 }

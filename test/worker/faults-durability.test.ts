@@ -1,18 +1,10 @@
-import {
-  abortAllDurableObjects,
-  createExecutionContext,
-  env,
-  runDurableObjectAlarm,
-  runInDurableObject,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Health } from '../../contract/health';
 import type { GameRecord } from '../../durable-objects/gameRecord';
 import { BOX_TYPES, COLUMN_TYPES, fillableBoxes, type GameState, type Sheet } from '../../game';
 import { forgetGameRow } from '../../worker/db/games';
 import type { Env } from '../../worker/env';
-import worker from '../../worker/index';
 import {
   type Clash,
   clashPlayerRows,
@@ -26,6 +18,7 @@ import {
 } from './clashes-helpers';
 import { startedDaily, dailyPlayer } from './daily-helpers';
 import {
+  callWith,
   currentGame,
   downD1,
   type Game,
@@ -37,7 +30,7 @@ import {
   setD1,
   toState,
 } from './games-helpers';
-import { json, request, type Session } from './helpers';
+import { json, type Session } from './helpers';
 import { lastFill, oneBoxLeft, ratingRows, rewriteIndex } from './ratings-helpers';
 
 // Faults: a room aborted mid-clash, a D1 index write that fails after a room's change, D1 down
@@ -95,21 +88,6 @@ async function soloOneBoxLeft(gameId: number) {
     };
     state.storage.kv.put('game', { ...record, state: game });
   });
-}
-
-/** One request to the Worker with `bindings` in place of the test env's (e.g. a D1 that is down). */
-async function callWith(
-  bindings: Partial<Env>,
-  path: string,
-  session: Session | null,
-  init: RequestInit = {},
-) {
-  const ctx = createExecutionContext();
-  const headers = new Headers(init.headers);
-  if (session) headers.set('Cookie', session.jar.header());
-  const response = await worker.fetch(request(path, { ...init, headers }), { ...env, ...bindings }, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
 }
 
 const fillBody = (game: Game) => {

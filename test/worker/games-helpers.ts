@@ -1,11 +1,18 @@
-import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  env,
+  runDurableObjectAlarm,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { expect } from 'vitest';
 import type { GameRoom } from '../../durable-objects/GameRoom';
 import type { GameMessage, GameResource } from '../../contract/games';
 import { BOX_TYPES, canAnnounce, fillableBoxes, type GameState } from '../../game';
 import { toGameState } from '../../contract/games';
 import type { Env } from '../../worker/env';
-import { call, json, registerGuest, type Session } from './helpers';
+import worker from '../../worker/index';
+import { call, json, registerGuest, request, type Session } from './helpers';
 
 // Game stories on top of helpers.ts: a guest with a game, moves over HTTP, a watcher's socket, the D1 index.
 
@@ -105,6 +112,21 @@ export const downD1 = new Proxy({} as D1Database, {
     throw new Error('D1 is down');
   },
 });
+
+/** One request to the Worker with `bindings` in place of the test env's (e.g. a D1 that is down). */
+export async function callWith(
+  bindings: Partial<Env>,
+  path: string,
+  session: Session | null,
+  init: RequestInit = {},
+) {
+  const ctx = createExecutionContext();
+  const headers = new Headers(init.headers);
+  if (session) headers.set('Cookie', session.jar.header());
+  const response = await worker.fetch(request(path, { ...init, headers }), { ...env, ...bindings }, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
 
 /** Swaps the room instance's D1 binding (the runtime keeps the instance between these calls). */
 export async function setD1(gameId: number, db: D1Database) {

@@ -20,8 +20,8 @@ import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { page } from '../lib/hal';
 import { log } from '../lib/log';
 import { pathId, readJson, readQuery } from '../lib/validate';
-import { toGameSummary } from '../lib/resources/game';
-import { gameHome, type GameHome, gameRoom } from '../rooms';
+import { CLASH_HINT, toGameSummary } from '../lib/resources/game';
+import { clashGameOwner, gameHome, type GameOwner, gameRoom } from '../rooms';
 
 type Games = { Bindings: Env; Variables: SessionVariables };
 
@@ -32,12 +32,27 @@ const ListQuery = pageQuery(GAME_SORTS, 'updatedAt');
  * once found, so D1 down stops only a game this isolate has not looked up yet: that is an outage to
  * name (503), not a server error.
  */
-async function homeOf(c: AppContext, id: number): Promise<GameHome> {
+async function ownerOf(c: AppContext, id: number): Promise<GameOwner> {
   const home = await gameHome(c.env, c.var.db, id).catch(() => {
     throw new AppError(503, 'service-unavailable');
   });
   if (!home) throw notFound('game-not-found');
-  return home;
+  return home.owner;
+}
+
+/**
+ * The room a move goes to. A clash game's move links name its clash (`?clash=`, lib/resources/game.ts
+ * `CLASH_HINT`), so the move reaches the clash's room without asking D1 which room holds the game. The
+ * room answers for its own games only: for any other it is 404 game-not-found, the answer to no game at
+ * all, so a wrong hint learns nothing (and a room started for a number that is no clash keeps nothing).
+ * Without the hint (a client that builds the path itself) the index says, as for every read.
+ */
+async function moveOwnerOf(c: AppContext, id: number): Promise<GameOwner> {
+  const hint = c.req.query(CLASH_HINT);
+  if (hint === undefined) return ownerOf(c, id);
+  const clashId = Number(hint);
+  if (!/^[1-9][0-9]*$/.test(hint) || !Number.isSafeInteger(clashId)) throw notFound('game-not-found');
+  return clashGameOwner(c.env, clashId, id);
 }
 
 function gameId(c: Context): number {
@@ -83,7 +98,7 @@ function move<S extends v.GenericSchema>(schema: S, toAction: (body: v.InferOutp
     const viewer = requireTokenViewer(c);
     const id = gameId(c);
     const body = await readJson(c, schema);
-    return answer(c, await (await homeOf(c, id)).owner.act(viewer, toAction(body)));
+    return answer(c, await (await moveOwnerOf(c, id)).act(viewer, toAction(body)));
   };
 }
 
@@ -102,7 +117,7 @@ export const gamesRoutes = new Hono<Games>()
     return c.json(page('games', rows.map(toGameSummary), query, total));
   })
   // Anyone may watch a game; only its player gets action links.
-  .get('/:id', async (c) => answer(c, await (await homeOf(c, gameId(c))).owner.get(tokenViewer(c))))
+  .get('/:id', async (c) => answer(c, await (await ownerOf(c, gameId(c))).get(tokenViewer(c))))
   .put(
     '/:id/roll',
     move(RollBody, (body) => ({ type: 'ROLL', diceToRoll: body.diceToRoll })),
@@ -145,7 +160,7 @@ export const gamesRoutes = new Hono<Games>()
   // Puts a finished game away and answers the player's next one.
   .put('/:id/archive', async (c) => {
     const viewer = requireTokenViewer(c);
-    const archived = await (await homeOf(c, gameId(c))).owner.act(viewer, { type: 'ARCHIVE' });
+    const archived = await (await ownerOf(c, gameId(c))).act(viewer, { type: 'ARCHIVE' });
     if (!archived.ok) throw new AppError(archived.status, archived.key);
     return answer(c, await currentGame(c.env, c.var.db, await requirePlayer(c)));
   });

@@ -17,6 +17,19 @@ import { links } from '../hal';
 export const gamePath = (id: number) => `/api/games/${id}`;
 
 /**
+ * The query parameter by which a clash game's move links name its clash (`/api/games/7/roll?clash=3`):
+ * the route then reaches the clash's room at once (worker/rooms.ts `clashGameOwner`) instead of asking the
+ * D1 index which room holds the game. A path without it (a client that builds it) still works.
+ */
+export const CLASH_HINT = 'clash';
+
+/** Where a clash game stands in its clash: the clash that holds it, and whether its player is on turn. */
+export interface ClashGamePlace {
+  clashId: number;
+  onTurn: boolean;
+}
+
+/**
  * Which moves the viewer may make now; every action link of a game is decided here and only here.
  * `onTurn` is false for a clash game whose player is waiting for another player's turn.
  */
@@ -38,21 +51,35 @@ function allowedActions(state: GameState, meta: GameMeta, viewerId: number | nul
 
 /**
  * The game as a client sees it: the SPEC's Game fields, with links only for moves the viewer may make
- * now. A clash's room says whether its player is on turn (`onTurn`); a solo game's player always is.
+ * now. A solo or daily game's player is always on turn; `onTurn` false is a clash game rendered without
+ * its clash (its links then name no clash): a clash's room renders its games with `toClashGameResource`.
  */
-export function toGameResource(
+export const toGameResource = (state: GameState, meta: GameMeta, viewerId: number | null, onTurn = true) =>
+  renderGame(state, meta, viewerId, { clashId: null, onTurn });
+
+/** A clash game as its clash's room renders it: it names its clash, and so do its move links. */
+export const toClashGameResource = (
   state: GameState,
   meta: GameMeta,
   viewerId: number | null,
-  onTurn = true,
+  place: ClashGamePlace,
+) => renderGame(state, meta, viewerId, place);
+
+function renderGame(
+  state: GameState,
+  meta: GameMeta,
+  viewerId: number | null,
+  { clashId, onTurn }: { clashId: number | null; onTurn: boolean },
 ): GameResource {
-  const base = gamePath(meta.id);
+  const self = gamePath(meta.id);
+  const move = (name: string) => `${self}/${name}${clashId === null ? '' : `?${CLASH_HINT}=${clashId}`}`;
   const may = allowedActions(state, meta, viewerId, onTurn);
   const status: GameStatusView = meta.archived ? 'ARCHIVED' : state.status;
   return {
     id: meta.id,
     status,
     type: state.type,
+    ...(clashId !== null && { clashId }),
     player: { id: meta.player.id, name: meta.player.name },
     rollCount: state.rollCount,
     dices: state.dice.map((value, index) => ({ index, value })),
@@ -72,13 +99,13 @@ export function toGameResource(
     createdAt: new Date(meta.createdAt).toISOString(),
     updatedAt: new Date(meta.updatedAt).toISOString(),
     _links: links({
-      self: base,
-      roll: may.roll && `${base}/roll`,
-      announce: may.announce && `${base}/announce`,
-      fill: may.fill && `${base}/fill`,
-      undo: may.undo && `${base}/undo`,
-      restart: may.restart && `${base}/restart`,
-      archive: may.archive && `${base}/archive`,
+      self,
+      roll: may.roll && move('roll'),
+      announce: may.announce && move('announce'),
+      fill: may.fill && move('fill'),
+      undo: may.undo && move('undo'),
+      restart: may.restart && move('restart'),
+      archive: may.archive && move('archive'),
     }),
   };
 }
