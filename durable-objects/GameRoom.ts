@@ -1,7 +1,6 @@
 import { type Connection, type ConnectionContext, Server } from 'partyserver';
-import { applyMove, type DiceSource, type GameState, newGame, RuleError } from '../game';
+import { type DiceSource, type GameState, newGame } from '../game';
 import { dayOf } from '../contract/daily';
-import { type GameMessage } from '../contract/games';
 import { database } from '../worker/db/client';
 import { deleteGameRow } from '../worker/db/games';
 import { dailyFaces, dailyRollSource } from '../worker/lib/dailyDice';
@@ -10,7 +9,6 @@ import { toGameResource } from '../worker/lib/resources/game';
 import {
   ACCESS_ENDED,
   issuedFrom,
-  tokenCounts,
   VIEWER_HEADER,
   VIEWER_ISSUED_HEADER,
   viewerFrom,
@@ -30,6 +28,17 @@ import {
 import { greeting } from './greeting';
 import { answerPings } from './heartbeat';
 import { Alarms, logRoomError } from './alarms';
+import {
+  closeAll,
+  eraseRoom,
+  gameMessage,
+  nextUpdatedAt,
+  OPEN_ACCESS,
+  playMove,
+  refuseMover,
+  socketCounts,
+  VersionedStore,
+} from './roomKit';
 
 interface Watcher {
   viewerId: number | null;
@@ -52,7 +61,7 @@ const DAILY_SECRET_KEY = 'daily-secret';
  * (worker/routes/daily.ts); `visibleTo` (worker/routes/live.ts). Their types are in gameRecord.ts.
  * Moments: `onConnect` greets a socket with the game, `onAlarm` brings the D1 index up to date.
  *
- * A daily game (issue 15) rolls the day's dice (worker/lib/dailyDice.ts) from the secret given at
+ * A daily game rolls the day's dice (worker/lib/dailyDice.ts) from the secret given at
  * creation, takes no undo, restart or archive, and is hidden from everyone but its player until its day
  * is over: its dice would tell the others what they are about to roll.
  */
@@ -61,10 +70,12 @@ export class GameRoom extends Server {
 
   readonly #alarms: Alarms<'index'>;
   readonly #index: GameIndex;
+  readonly #store: VersionedStore<GameRecord>;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     answerPings(ctx);
+    this.#store = new VersionedStore<GameRecord>(ctx.storage.kv, GAME_KEY);
     this.#alarms = new Alarms<'index'>(ctx.storage, logRoomError('GameRoom'));
     this.#index = new GameIndex(
       ctx.storage,
@@ -101,7 +112,7 @@ export class GameRoom extends Server {
       ? { state: newGame('DAILY'), meta, version: 1, daily: { day: init.daily.day } }
       : { state: newGame('SOLO'), meta, version: 1 };
     if (init.daily) this.ctx.storage.kv.put(DAILY_SECRET_KEY, init.daily.secret);
-    this.#store(created);
+    this.#store.put(created);
     // The Worker inserted the index row with exactly these values, so it is current from the start.
     this.#index.markCurrent(1);
     this.#broadcast(created);
@@ -118,7 +129,7 @@ export class GameRoom extends Server {
     if (record.meta.player.id !== playerId) return refuse(403, 'not-your-game');
     if (record.meta.player.name !== name) {
       const renamed: GameRecord = { ...record, meta: { ...record.meta, player: { id: playerId, name } } };
-      this.#store(renamed);
+      this.#store.put(renamed);
       this.#broadcast(renamed);
     }
     return this.#answer(playerId);
@@ -140,7 +151,7 @@ export class GameRoom extends Server {
     const playerId = this.#load()?.meta.player.id;
     for (const connection of this.getConnections<Watcher>()) {
       const watcher = connection.state;
-      if (watcher && watcher.viewerId === playerId && !this.#socketCounts(watcher, now))
+      if (watcher && watcher.viewerId === playerId && !socketCounts(watcher.issuedAtMs, now))
         connection.close(ACCESS_ENDED, 'access-ended');
     }
   }
@@ -149,7 +160,11 @@ export class GameRoom extends Server {
   get(viewer: RoomViewer | null): RoomResult {
     const record = this.#load();
     if (record && this.#hiddenFrom(record, viewer?.playerId ?? null)) return refuse(404, 'game-not-found');
-    if (record && viewer?.playerId === record.meta.player.id && !this.#tokenCounts(viewer))
+    if (
+      record &&
+      viewer?.playerId === record.meta.player.id &&
+      !socketCounts(viewer.issuedAtMs, this.#access())
+    )
       return refuse(401, 'token-expired');
     return this.#answer(viewer?.playerId ?? null);
   }
@@ -166,24 +181,17 @@ export class GameRoom extends Server {
     const record = this.#load();
     if (!record || this.#hiddenFrom(record, viewer.playerId)) return refuse(404, 'game-not-found');
     if (dice.version !== undefined && dice.version !== record.version) return this.act(viewer, action);
-    if (viewer.playerId !== record.meta.player.id) return refuse(403, 'not-your-game');
-    // A ban ends the player's tokens too: it is named first, so they are told why, not sent to refresh.
-    if (this.#access().banned) return refuse(403, 'player-banned');
-    if (!this.#tokenCounts(viewer)) return refuse(401, 'token-expired');
+    const refused = refuseMover(record.meta.player.id, this.#access(), viewer);
+    if (refused) return refused;
     if (record.daily && (action.type === 'UNDO' || action.type === 'RESTART' || action.type === 'ARCHIVE'))
       return refuse(409, 'daily-game-locked');
     if (action.type === 'ARCHIVE') return this.#archive(record);
     if (record.meta.archived) return refuse(409, 'game-completed');
-    let state: GameState;
-    try {
-      state = applyMove(record.state, action, dice.source(record.state));
-    } catch (error) {
-      if (error instanceof RuleError) return refuse(409, error.key);
-      throw error;
-    }
+    const played = playMove(record.state, action, dice.source(record.state));
+    if (!played.ok) return played;
     // Everything up to here is synchronous: no other call can interleave between reading the state
     // and storing its successor, so two racing fills of one box give one success and one refusal.
-    const next = this.#commit(record, state, record.meta);
+    const next = this.#commit(record, played.state, record.meta);
     this.#broadcast(next);
     // The score is written before the player hears the game is over; a failure leaves it to the alarm.
     if (next.state.status === 'COMPLETED') await this.#index.sync();
@@ -196,31 +204,14 @@ export class GameRoom extends Server {
    * Nothing else runs in between, so no move lands on a game half deleted.
    */
   async deleteGame(gameId: number): Promise<{ ok: true } | { ok: false; status: 404 | 503; key: string }> {
-    const done = await this.ctx.blockConcurrencyWhile(async () => {
-      const held = this.#load() !== null;
-      let deleted: boolean;
-      try {
-        deleted = await deleteGameRow(database(this.env.DB), gameId);
-      } catch (error) {
-        // Thrown out of blockConcurrencyWhile, an error would reset the object: answer it instead.
-        logRoomError('GameRoom')('delete', error);
-        return 'failed';
-      }
-      await this.ctx.storage.deleteAll();
-      await this.ctx.storage.deleteAlarm();
-      return held || deleted ? 'deleted' : 'none';
+    const erased = await eraseRoom(this.ctx, {
+      hold: () => ({ ok: true as const, held: this.#load() !== null }),
+      deleteRows: () => deleteGameRow(database(this.env.DB), gameId),
+      log: logRoomError('GameRoom'),
     });
-    if (done === 'failed') return { ok: false, status: 503, key: 'service-unavailable' };
-    if (done === 'none') return { ok: false, status: 404, key: 'game-not-found' };
-    const gone = this.#message(null, null);
-    for (const connection of this.getConnections()) {
-      try {
-        connection.send(gone);
-        connection.close(1000, 'game-deleted');
-      } catch {
-        // Already closing.
-      }
-    }
+    if (!erased.ok) return { ok: false, status: 503, key: 'service-unavailable' };
+    if (!erased.held && !erased.rows) return { ok: false, status: 404, key: 'game-not-found' };
+    closeAll(this.getConnections(), this.#message(null, null), 'game-deleted');
     return { ok: true };
   }
 
@@ -231,7 +222,7 @@ export class GameRoom extends Server {
     connection.setState(watcher);
     const record = this.#load();
     // The Worker read the access before a ban or a sign-out that reached this room first.
-    if (record && viewerId === record.meta.player.id && !this.#socketCounts(watcher, this.#access())) {
+    if (record && viewerId === record.meta.player.id && !socketCounts(watcher.issuedAtMs, this.#access())) {
       connection.close(ACCESS_ENDED, 'access-ended');
       return;
     }
@@ -290,21 +281,11 @@ export class GameRoom extends Server {
   }
 
   #load(): GameRecord | null {
-    return this.ctx.storage.kv.get<GameRecord>(GAME_KEY) ?? null;
+    return this.#store.load();
   }
 
   #access(): PlayerAccess {
-    return this.ctx.storage.kv.get<PlayerAccess>(ACCESS_KEY) ?? { tokensValidAfter: 0, banned: false };
-  }
-
-  /** False for the player's socket opened with a token that has since ended, and for a banned player's. */
-  #socketCounts(watcher: Watcher, access: PlayerAccess): boolean {
-    return !access.banned && tokenCounts(watcher.issuedAtMs ?? 0, access);
-  }
-
-  /** True when the viewer's token was signed after the player's tokens were last ended. */
-  #tokenCounts(viewer: RoomViewer): boolean {
-    return tokenCounts(viewer.issuedAtMs, this.#access());
+    return this.ctx.storage.kv.get<PlayerAccess>(ACCESS_KEY) ?? OPEN_ACCESS;
   }
 
   /** The stored game as `viewerId` may see it. */
@@ -314,24 +295,10 @@ export class GameRoom extends Server {
     return { ok: true, game: toGameResource(record.state, record.meta, viewerId) };
   }
 
-  /**
-   * Stores the successor of `record` (next version, later updatedAt) and, when the index was current,
-   * the alarm that brings it up to date. The caller broadcasts it.
-   */
+  /** Stores the successor of `record` (next version, later updatedAt); the caller broadcasts it. */
   #commit(record: GameRecord, state: GameState, meta: GameMeta): GameRecord {
-    const wasIndexed = this.#index.isCurrent(record.version);
-    // Strictly increasing, so a client can tell the newer of two messages by updatedAt alone.
-    const updatedAt = Math.max(Date.now(), record.meta.updatedAt + 1);
-    const next: GameRecord = { ...record, state, meta: { ...meta, updatedAt }, version: record.version + 1 };
-    this.#store(next);
-    // Synchronous storage calls made together commit together: the alarm is stored with the state.
-    // A stale index already has an alarm pending, and rescheduling it on every move would starve it.
-    this.#index.changed(wasIndexed);
-    return next;
-  }
-
-  #store(record: GameRecord) {
-    this.ctx.storage.kv.put(GAME_KEY, record);
+    const updatedAt = nextUpdatedAt(record.meta.updatedAt);
+    return this.#store.commit(record, { ...record, state, meta: { ...meta, updatedAt } }, this.#index);
   }
 
   /**
@@ -349,10 +316,6 @@ export class GameRoom extends Server {
   }
 
   #message(record: GameRecord | null, viewerId: number | null): string {
-    const message: GameMessage = {
-      type: 'GAME',
-      game: record ? toGameResource(record.state, record.meta, viewerId) : null,
-    };
-    return JSON.stringify(message);
+    return gameMessage(record ? toGameResource(record.state, record.meta, viewerId) : null);
   }
 }

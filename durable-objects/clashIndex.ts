@@ -1,8 +1,7 @@
-import { ended, places, ratingPlaces, totalSum, winnerOf } from '../game';
+import { ended, fillsOf, places, ratingPlaces, totalSum, winnerOf } from '../game';
 import { type ClashIndexRows, writeClashIndex } from '../worker/db/clashIndex';
 import type { Database } from '../worker/db/client';
 import type { Deadline } from './alarms';
-import { fillsOf } from './clashLobby';
 import type { ClashRecord } from './clashRecord';
 import { listedGame, listedStatus } from './gameIndex';
 import { WriteBehindIndex } from './writeBehindIndex';

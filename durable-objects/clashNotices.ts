@@ -2,7 +2,10 @@ import type { NotificationKind, NotificationParams } from '../contract/notificat
 import { winnerOf } from '../game';
 import { database } from '../worker/db/client';
 import { ratingChangesOf } from '../worker/db/ratings';
-import { notify } from '../worker/lib/notify';
+import { notify, pushTo } from '../worker/lib/notify';
+import { toClashResource } from '../worker/lib/resources/clashes';
+import { quickMatchQueue } from '../worker/rooms';
+import type { ClashEvent } from './clashChange';
 import type { ClashRecord } from './clashRecord';
 
 // Who hears what of a clash, decided here once: the room says what happened (a `ClashEvent`) and this
@@ -10,34 +13,23 @@ import type { ClashRecord } from './clashRecord';
 // notifications. A notification never holds up the room's answer: a failure is logged (notify.ts inserts
 // the row before it pushes, so a row written stays for the next page load).
 
-/** What happened in the clash that someone is told of. */
-export type ClashEvent =
-  /** Players put in the clash by its owner (at creation or later). */
-  | { type: 'invited'; players: { id: number }[] }
-  /** Invitations the owner took back. */
-  | { type: 'removed'; players: { id: number }[] }
-  | { type: 'accepted' | 'declined'; player?: string }
-  /** A pending clash that ended without starting (a decline left the owner alone, or nobody answered). */
-  | { type: 'cancelled' }
-  | { type: 'started' }
-  /** The player on turn was away: see ClashRoom `#tellTurn` for when. */
-  | { type: 'your-turn'; player: { id: number } }
-  | { type: 'turn-warning'; player: { id: number }; seconds: number }
-  | { type: 'forfeited'; player: { id: number } }
-  /** The clash ended and D1 has its completion (and the ratings it wrote). */
-  | { type: 'ended' }
-  /** Deleted, by its owner (`by` them; the others are told) or by an admin (everyone is told). */
-  | { type: 'deleted'; by: string; players: { id: number }[] };
-
 export interface ClashNoticesInput {
   env: Cloudflare.Env;
   /** The room's storage, for the marks of notices sent only once per clash. */
   kv: SyncKvStorage;
   log: (what: string, error: unknown) => void;
-  /** The clash as it is after the event. */
+  /** The clash as it is after the events. */
   record: ClashRecord;
-  event: ClashEvent;
+  events: readonly ClashEvent[];
+  /** Whether the player has a socket open on this clash (they see it already). */
+  present: (playerId: number) => boolean;
 }
+
+/** Set when the player was told it is their turn; cleared when they next open the clash. */
+const toldTurnKey = (playerId: number) => `told-turn-${playerId}`;
+
+/** The player opened the clash: the next turn they miss, they are told of again. */
+export const cameBack = (kv: SyncKvStorage, playerId: number) => kv.delete(toldTurnKey(playerId));
 
 /** Notices sent to a player at most once by a clash: adding and removing over and over tells them once. */
 type OnceKind = Extract<NotificationKind, 'clash-invitation' | 'clash-removed'>;
@@ -52,9 +44,13 @@ interface Notice {
   params?: NotificationParams;
 }
 
-/** Tells those the event concerns; see the module's comment. */
+/** Tells those each event concerns, in order; see the module's comment. */
 export function tellClash(input: ClashNoticesInput) {
-  const { record, event } = input;
+  for (const event of input.events) tell(input, event);
+}
+
+function tell(input: ClashNoticesInput, event: ClashEvent) {
+  const { record } = input;
   const { clash } = record;
   const owner = clash.owner;
   switch (event.type) {
@@ -76,10 +72,12 @@ export function tellClash(input: ClashNoticesInput) {
       return send(input, { to: [owner], kind: 'clash-declined', player: event.player });
     case 'cancelled':
       return send(input, { to: clash.players, kind: 'clash-cancelled' });
+    case 'matched':
+      return announceMatch(input);
     case 'started':
       return send(input, { to: clash.players, kind: 'clash-started' });
     case 'your-turn':
-      return send(input, { to: [event.player], kind: 'clash-turn' });
+      return send(input, { to: awayAndUntold(input, event.player), kind: 'clash-turn' });
     case 'turn-warning':
       return send(input, {
         to: [event.player],
@@ -98,11 +96,38 @@ export function tellClash(input: ClashNoticesInput) {
   }
 }
 
+/**
+ * The player on turn, unless they have a socket open on this clash or were told before and have not come
+ * back since: a player away for the whole clash finds one "your turn" for it, not one for each of their turns.
+ */
+function awayAndUntold({ kv, present }: ClashNoticesInput, player: { id: number }) {
+  if (present(player.id) || kv.get<boolean>(toldTurnKey(player.id))) return [];
+  kv.put(toldTurnKey(player.id), true);
+  return [player];
+}
+
 /** Those of `to` not told of `kind` by this clash before, marked as told now. */
 function once({ kv }: ClashNoticesInput, to: { id: number }[], kind: OnceKind) {
   const untold = to.filter((p) => !kv.get<boolean>(toldOnceKey(kind, p.id)));
   for (const p of untold) kv.put(toldOnceKey(kind, p.id), true);
   return untold;
+}
+
+/**
+ * Both players' tabs hear of their quick match on the presence channel and on their queue socket at once,
+ * before the D1 index is brought up to date (the room is the truth). With reserved ids the clash's rows do
+ * not exist yet: their write leaves for D1 in the same run as these pushes, so it lands before any request a
+ * player makes on hearing the news (one database, applying writes and reads in order); a write that fails
+ * is retried by the index's alarm, and the clash's routes answer 404 until it lands.
+ */
+function announceMatch({ env, log, record }: ClashNoticesInput) {
+  for (const player of record.clash.players) {
+    const clash = toClashResource(record.clash, player.id, Date.now());
+    pushTo(env, player.id, { type: 'MATCHED', clash }).catch((error) => log('announce-match', error));
+    quickMatchQueue(env)
+      .matched(player.id, clash)
+      .catch((error) => log('announce-match', error));
+  }
 }
 
 /**

@@ -26,10 +26,16 @@ export interface ClashRecord {
 }
 
 /** RPC answers are values, not exceptions (an error thrown across RPC loses its key). */
-export type ClashResult =
-  { ok: true; clash: ClashResource } | { ok: false; status: RefusalStatus | 400; key: string };
+export type ClashResult = { ok: true; clash: ClashResource } | ClashRefused;
 
-export const refuseClash = (status: RefusalStatus | 400, key: string): ClashResult => ({
+/** A clash room's refusal: the status and error key the Worker answers with. */
+export interface ClashRefused {
+  ok: false;
+  status: RefusalStatus | 400;
+  key: string;
+}
+
+export const refuseClash = (status: RefusalStatus | 400, key: string): ClashRefused => ({
   ok: false,
   status,
   key,

@@ -29,11 +29,17 @@ export interface GameRecord {
 export type RoomAction = PlayerMove;
 
 /** RPC answers are values, not exceptions: an error thrown across RPC loses its class and its key. */
-export type RoomResult = { ok: true; game: GameResource } | { ok: false; status: RefusalStatus; key: string };
+export type RoomResult = { ok: true; game: GameResource } | Refusal;
 export type RefusalStatus = 401 | 403 | 404 | 409 | 503;
 
 /** A room's refusal: the status and error key the Worker answers with. */
-export const refuse = (status: RefusalStatus, key: string): RoomResult => ({ ok: false, status, key });
+export interface Refusal {
+  ok: false;
+  status: RefusalStatus;
+  key: string;
+}
+
+export const refuse = (status: RefusalStatus, key: string): Refusal => ({ ok: false, status, key });
 
 /** Who asks, as their access token says (the Worker checked its signature and expiry, not D1). */
 export interface RoomViewer {

@@ -7,4 +7,5 @@ export * from './sums';
 export * from './types';
 export * from './moves';
 export * from './clash';
+export * from './clashTurns';
 export * from './advisor';

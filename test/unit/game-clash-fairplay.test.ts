@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { CLASH_RATED_MIN_FILLS, CLASH_STALL_MS } from '../../contract/clashRules';
+import type { ClashGame, ClashRecord } from '../../durable-objects/clashRecord';
 import {
   afterResign,
   afterTimeout,
+  crowned,
   fillsOf,
+  newGame,
+  places,
   refusePass,
   refuseResign,
-} from '../../durable-objects/clashLobby';
-import type { ClashGame, ClashRecord } from '../../durable-objects/clashRecord';
-import { crowned, newGame, places } from '../../game';
+} from '../../game';
 import { type ClashMember, clashPermissions, playedEnough } from '../../game';
 import { toClashResource } from '../../worker/lib/resources/clashes';
 
@@ -115,14 +117,14 @@ describe('a turn run out that leaves one player standing', () => {
 describe('resigning', () => {
   it('is for a playing member of a running clash', () => {
     const rec = record([member(0), member(1, { forfeited: true }), member(2)]);
-    expect(refuseResign(rec, 10)).toBeNull();
-    expect(refuseResign(rec, 11)).toMatchObject({ status: 409, key: 'clash-already-out' });
-    expect(refuseResign(rec, 99)).toMatchObject({ status: 403, key: 'not-clash-member' });
-    expect(refuseResign({ ...rec, clash: { ...rec.clash, status: 'COMPLETED' } }, 10)).toMatchObject({
+    expect(refuseResign(rec.clash, 10)).toBeNull();
+    expect(refuseResign(rec.clash, 11)).toMatchObject({ status: 409, key: 'clash-already-out' });
+    expect(refuseResign(rec.clash, 99)).toMatchObject({ status: 403, key: 'not-clash-member' });
+    expect(refuseResign({ ...rec.clash, status: 'COMPLETED' }, 10)).toMatchObject({
       status: 409,
       key: 'clash-not-in-progress',
     });
-    expect(refuseResign({ ...rec, clash: { ...rec.clash, status: 'PENDING' } }, 99)).toMatchObject({
+    expect(refuseResign({ ...rec.clash, status: 'PENDING' }, 99)).toMatchObject({
       status: 404,
     });
     expect(clashPermissions(rec.clash, 10, T0).resign).toBe(true);
@@ -161,13 +163,13 @@ describe('passing a stalled turn', () => {
     const rec = untimed(T0);
     const justBefore = T0 + CLASH_STALL_MS - 1;
     expect(clashPermissions(rec.clash, 11, justBefore).pass).toBe(false);
-    expect(refusePass(rec, 11, justBefore)).toMatchObject({ status: 409, key: 'clash-not-stalled' });
+    expect(refusePass(rec.clash, 11, justBefore)).toMatchObject({ status: 409, key: 'clash-not-stalled' });
     const after = T0 + CLASH_STALL_MS;
     expect(clashPermissions(rec.clash, 11, after).pass).toBe(true);
-    expect(refusePass(rec, 11, after)).toBeNull();
+    expect(refusePass(rec.clash, 11, after)).toBeNull();
     // Not to the player on turn, nor to one out of the clash, nor to a watcher.
     expect(clashPermissions(rec.clash, 10, after).pass).toBe(false);
-    expect(refusePass(rec, 10, after)).toMatchObject({ key: 'clash-own-turn' });
+    expect(refusePass(rec.clash, 10, after)).toMatchObject({ key: 'clash-own-turn' });
     expect(clashPermissions(rec.clash, 12, after).pass).toBe(false);
     expect(clashPermissions(rec.clash, null, after).pass).toBe(false);
   });
@@ -182,7 +184,7 @@ describe('passing a stalled turn', () => {
   it('is not for a timed clash, whose clock passes the turn', () => {
     const rec = record([member(0), member(1)], { turnStartedAt: T0 });
     expect(clashPermissions(rec.clash, 11, T0 + 2 * CLASH_STALL_MS).pass).toBe(false);
-    expect(refusePass(rec, 11, T0 + 2 * CLASH_STALL_MS)).toMatchObject({ key: 'clash-timed' });
+    expect(refusePass(rec.clash, 11, T0 + 2 * CLASH_STALL_MS)).toMatchObject({ key: 'clash-timed' });
   });
 });
 

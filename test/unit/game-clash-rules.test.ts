@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { afterTimeout } from '../../durable-objects/clashLobby';
 import type { ClashGame, ClashRecord } from '../../durable-objects/clashRecord';
 import {
   acceptsAtOnce,
+  afterTimeout,
   CLASH_MISSED_TURNS_FORFEIT,
   CLASH_RATED_MIN_FILLS,
   type ClashMember,

@@ -1,0 +1,153 @@
+import {
+  afterFill,
+  afterResign,
+  afterTimeout,
+  type ClashMember,
+  type ClashRefusal,
+  type DiceSource,
+  gameOnTurn,
+  type GameMove,
+  memberOf,
+  playerOnTurn,
+  refusePass,
+  refuseResign,
+  stalledAt,
+  withTurnClock,
+} from '../game';
+import type { ClashChange, ClashEvent, ClashOutcome } from './clashChange';
+import { type ClashGame, type ClashRecord, type ClashRefused, refuseClash } from './clashRecord';
+import { type Refusal, refuse, type RoomAction, type RoomViewer } from './gameRecord';
+import { nextUpdatedAt, OPEN_ACCESS, playMove, refuseMover } from './roomKit';
+
+// The running clash, for ClashRoom: a move on the game on turn, a clock that runs out, a stalled turn the
+// others pass, a resignation, the warning before the clock, the bot's turn. Pure: each answers the change
+// for the room to apply, its refusal, or null when nothing is to change.
+
+const refused = (refusal: ClashRefusal): ClashRefused => refuseClash(refusal.status, refusal.key);
+
+/** The practice bot, when it is the player on turn in the running clash. */
+export const botOnTurn = (record: ClashRecord): ClashMember | null => {
+  const player = playerOnTurn(record.clash);
+  return player?.bot ? player : null;
+};
+
+const accessOf = (record: ClashRecord, playerId: number) => record.access[String(playerId)] ?? OPEN_ACCESS;
+
+/**
+ * A move asked for by `viewer` on game `gameId`: the game's player, on turn, with a token that counts; no
+ * undo, restart or archive in a clash. Then the rules (`played`).
+ */
+export function moved(
+  record: ClashRecord | null,
+  gameId: number,
+  viewer: RoomViewer,
+  action: RoomAction,
+  dice: DiceSource,
+): ClashChange | Refusal {
+  const game = record?.games[String(gameId)];
+  if (!record || !game) return refuse(404, 'game-not-found');
+  const refusal = refuseMover(game.meta.player.id, accessOf(record, viewer.playerId), viewer);
+  if (refusal) return refusal;
+  if (action.type === 'UNDO' || action.type === 'RESTART' || action.type === 'ARCHIVE')
+    return refuse(409, 'clash-game-locked');
+  if (game.state.status === 'COMPLETED') return refuse(409, 'game-completed');
+  if (!gameOnTurn(record.clash, gameId)) return refuse(409, 'not-your-turn');
+  return played(record, gameId, action, dice);
+}
+
+/**
+ * A move on the game on turn, checked by the rules. A fill ends the turn: the next one starts with a full
+ * clock, and the last fill of the last game completes the clash.
+ */
+export function played(
+  record: ClashRecord,
+  gameId: number,
+  move: GameMove,
+  dice: DiceSource,
+): ClashChange | Refusal {
+  const game = record.games[String(gameId)];
+  if (!game) return refuse(404, 'game-not-found');
+  const result = playMove(game.state, move, dice);
+  if (!result.ok) return result;
+  const updatedAt = nextUpdatedAt(record.clash.updatedAt);
+  const games = { ...record.games, [gameId]: { state: result.state, meta: { ...game.meta, updatedAt } } };
+  const fill = move.type === 'FILL';
+  const clash = fill ? withTurnClock(afterFill(record.clash, games, gameId), updatedAt) : record.clash;
+  return { clash, games, moved: gameId, turnBegan: fill };
+}
+
+/** The bot's game, when the bot is on turn in a game still in progress. */
+export function botGame(record: ClashRecord | null): ClashGame | null {
+  const bot = record && botOnTurn(record);
+  const game = bot && bot.gameId !== null ? record.games[String(bot.gameId)] : undefined;
+  return game?.state.status === 'IN_PROGRESS' ? game : null;
+}
+
+/**
+ * The turn on is passed as one run out of time (its clock, or the others' pass): see game/clashTurns.ts
+ * `afterTimeout`; the third in a row forfeits the player, who is told.
+ */
+function passedTurn(record: ClashRecord): ClashChange | null {
+  const player = record.clash.players[record.clash.turn];
+  const updatedAt = nextUpdatedAt(record.clash.updatedAt);
+  const outcome = afterTimeout(record, updatedAt);
+  if (!player?.gameId || !outcome) return null;
+  const forfeited = memberOf(outcome.clash, player.id)?.forfeited === true;
+  const events: ClashEvent[] = forfeited ? [{ type: 'forfeited', player }] : [];
+  const clash = withTurnClock(outcome.clash, updatedAt);
+  return { clash, games: outcome.games, moved: player.gameId, turnBegan: true, events };
+}
+
+/** The clock of the player on turn ran out (the `turn` deadline), if it did by `now`. */
+export function timedOut(record: ClashRecord | null, now: number): ClashChange | null {
+  const deadline = record?.clash.status === 'IN_PROGRESS' ? record.clash.turnDeadline : null;
+  if (!record || !deadline || deadline > now) return null;
+  return passedTurn(record);
+}
+
+/**
+ * Another member passes the turn of an untimed clash's player who has not moved for CLASH_STALL_DAYS:
+ * exactly as if that turn had run out of time (three in a row forfeit them).
+ */
+export function passed(record: ClashRecord | null, playerId: number, now: number): ClashOutcome | null {
+  if (!record) return refuseClash(404, 'clash-not-found');
+  const refusal = refusePass(record.clash, playerId, now);
+  if (refusal) return refused(refusal);
+  if (accessOf(record, playerId).banned) return refuseClash(403, 'player-banned');
+  return passedTurn(record);
+}
+
+/**
+ * A playing member leaves the running clash: a forfeit (game/clashTurns.ts `afterResign`). Everyone sees
+ * it at once; a clash it ends is announced as one played to the end.
+ */
+export function resigned(record: ClashRecord | null, playerId: number): ClashOutcome {
+  if (!record) return refuseClash(404, 'clash-not-found');
+  const refusal = refuseResign(record.clash, playerId);
+  if (refusal) return refused(refusal);
+  if (accessOf(record, playerId).banned) return refuseClash(403, 'player-banned');
+  const { clash, games } = afterResign(record, playerId, nextUpdatedAt(record.clash.updatedAt));
+  const gameId = memberOf(record.clash, playerId)?.gameId ?? undefined;
+  return { clash, games, moved: gameId };
+}
+
+/** TURN_WARNING_SECONDS before the clock runs out, the player on turn is warned (the bot needs no warning). */
+export function warning(record: ClashRecord | null, now: number): ClashEvent | null {
+  const player = record ? playerOnTurn(record.clash) : null;
+  const deadline = record?.clash.turnDeadline;
+  if (!player || player.bot || !deadline || deadline <= now) return null;
+  return { type: 'turn-warning', player, seconds: Math.round((deadline - now) / 1000) };
+}
+
+/** Whether the player on turn has stalled long enough for the others to get the pass link. */
+export function stalled(record: ClashRecord | null, now: number): boolean {
+  const at = record ? stalledAt(record.clash) : null;
+  return at !== null && at <= now;
+}
+
+/** Local development and the browser tests only: the turn on runs out `seconds` from `now`. */
+export function shortened(record: ClashRecord | null, seconds: number, now: number): ClashOutcome {
+  if (!record || record.clash.status !== 'IN_PROGRESS' || !record.clash.turnDeadline)
+    return refuseClash(409, 'clash-not-timed');
+  return { clash: { ...record.clash, turnDeadline: now + seconds * 1000 } };
+}
