@@ -54,7 +54,8 @@ function retryStalledNavigation(page: Page) {
     try {
       return await goto(url, { timeout: STALLED_NAVIGATION_MS, ...options });
     } catch (error) {
-      if (page.isClosed() || !/Timeout|net::ERR_(ABORTED|EMPTY_RESPONSE|CONNECTION)/.test(String(error))) throw error;
+      if (page.isClosed() || !/Timeout|net::ERR_(ABORTED|EMPTY_RESPONSE|CONNECTION)/.test(String(error)))
+        throw error;
       return goto(url, options);
     }
   };
