@@ -1,39 +1,12 @@
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import Cropper, { type Area, type Point } from 'react-easy-crop';
-import toast from 'react-hot-toast';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadAvatar } from '../api/account';
 import type { PlayerResource } from '../../contract/players';
 import { Avatar } from './Avatar';
-import { toastError } from './Toasts';
+import { AvatarCrop } from './AvatarCrop';
+import { useAvatarEditor } from './useAvatarEditor';
 import './forms.css';
 
-/** SPEC section 9: the avatar is a 300x300 PNG. */
-export const AVATAR_SIZE = 300;
-
-function loadImage(src: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const image = new Image();
-    image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error('The image could not be read'));
-    image.src = src;
-  });
-}
-
-/** Draws the chosen square of the image onto a 300x300 canvas and exports it as PNG. */
-export async function cropToPng(src: string, area: Area, size = AVATAR_SIZE): Promise<Blob> {
-  const image = await loadImage(src);
-  const canvas = document.createElement('canvas');
-  canvas.width = size;
-  canvas.height = size;
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('Canvas 2D is not available');
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, size, size);
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG export failed'))), 'image/png'),
-  );
-}
+export { AVATAR_SIZE, cropToPng } from './useAvatarEditor';
 
 /** The avatar with a file picker; a chosen image is cropped to a square here, then uploaded. */
 export function AvatarEditor({
@@ -45,116 +18,25 @@ export function AvatarEditor({
 }) {
   const { t } = useTranslation();
   const inputId = useId();
-  const zoomId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [source, setSource] = useState<string | null>(null);
-  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
-  const [area, setArea] = useState<Area | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  // An object URL holds the file in memory until it is revoked.
-  useEffect(() => {
-    if (!source) return;
-    return () => URL.revokeObjectURL(source);
-  }, [source]);
-
-  const close = () => {
-    setSource(null);
-    setArea(null);
-    if (input.current) input.current.value = '';
-  };
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      toast.error(t('errors.avatar-not-image'));
-      event.target.value = '';
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    try {
-      await loadImage(url);
-    } catch {
-      URL.revokeObjectURL(url);
-      toast.error(t('profile.avatar.unreadable'));
-      event.target.value = '';
-      return;
-    }
-    setCrop({ x: 0, y: 0 });
-    setZoom(1);
-    setSource(url);
-  };
-
-  const save = async () => {
-    if (!source || !area) return;
-    setSaving(true);
-    try {
-      const updated = await uploadAvatar(player, await cropToPng(source, area));
-      onSaved(updated);
-      toast.success(t('profile.avatar.saved'));
-      close();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const editor = useAvatarEditor(player, onSaved);
 
   return (
     <div className="avatar-editor">
-      {source ? (
-        <div className="avatar-crop">
-          <h3 id={`${inputId}-crop`}>{t('profile.avatar.cropTitle')}</h3>
-          <p className="muted">{t('profile.avatar.cropHelp')}</p>
-          <div className="avatar-crop-area">
-            <Cropper
-              image={source}
-              crop={crop}
-              zoom={zoom}
-              aspect={1}
-              cropShape="round"
-              showGrid={false}
-              onCropChange={setCrop}
-              onZoomChange={setZoom}
-              onCropComplete={(_, pixels) => setArea(pixels)}
-            />
-          </div>
-          <div className="field avatar-zoom">
-            <label htmlFor={zoomId}>{t('profile.avatar.zoom')}</label>
-            <input
-              id={zoomId}
-              type="range"
-              min={1}
-              max={3}
-              step={0.01}
-              value={zoom}
-              onChange={(event) => setZoom(Number(event.target.value))}
-            />
-          </div>
-          <div className="profile-actions">
-            <button type="button" className="button" onClick={close} disabled={saving}>
-              {t('profile.avatar.cancel')}
-            </button>
-            <button type="button" className="button button-primary" onClick={save} disabled={saving || !area}>
-              {t(saving ? 'profile.avatar.saving' : 'profile.avatar.save')}
-            </button>
-          </div>
-        </div>
+      {editor.source ? (
+        <AvatarCrop editor={editor} titleId={`${inputId}-crop`} />
       ) : (
         <div className="avatar-current">
           <Avatar player={player} size={120} />
           <div>
             {/* The input stays in the tab order; the label after it shows its focus ring (forms.css). */}
             <input
-              ref={input}
+              ref={editor.input}
               id={inputId}
               className="visually-hidden avatar-file"
               type="file"
               accept="image/*"
               aria-describedby={`${inputId}-hint`}
-              onChange={choose}
+              onChange={editor.choose}
             />
             <label htmlFor={inputId} className="button">
               {t('profile.avatar.choose')}
