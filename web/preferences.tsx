@@ -66,14 +66,8 @@ function applyTheme(theme: Theme): void {
 
 const PreferencesContext = createContext<PreferencesValue | null>(null);
 
-export function PreferencesProvider({
-  children,
-  onChange,
-}: {
-  children: ReactNode;
-  /** Called after each change the user makes (the accounts work saves it to the server). */
-  onChange?: PreferencesListener;
-}) {
+/** The preferences, the listeners of the user's changes and the one step that stores a change. */
+function usePreferenceStore(onChange: PreferencesListener | undefined) {
   const [prefs, setPrefs] = useState<Preferences>(() => ({
     theme: initialTheme(),
     language: storedLanguage(),
@@ -116,6 +110,21 @@ export function PreferencesProvider({
     for (const listener of listeners.current) listener(prefs);
   }, []);
 
+  const subscribe = useCallback((listener: PreferencesListener) => {
+    listeners.current.add(listener);
+    return () => {
+      listeners.current.delete(listener);
+    };
+  }, []);
+
+  return { prefs, commit, notify, subscribe };
+}
+
+/** The user's choices (stored, toasted, told to the listeners) and the server's (stored quietly). */
+function usePreferenceSetters(
+  commit: (next: Partial<Preferences>) => Preferences,
+  notify: PreferencesListener,
+) {
   const setTheme = useCallback(
     (theme: Theme) => {
       const prefs = commit({ theme });
@@ -168,12 +177,19 @@ export function PreferencesProvider({
     [commit],
   );
 
-  const subscribe = useCallback((listener: PreferencesListener) => {
-    listeners.current.add(listener);
-    return () => {
-      listeners.current.delete(listener);
-    };
-  }, []);
+  return { setTheme, setLanguage, setDiceSpeed, apply };
+}
+
+export function PreferencesProvider({
+  children,
+  onChange,
+}: {
+  children: ReactNode;
+  /** Called after each change the user makes (the accounts work saves it to the server). */
+  onChange?: PreferencesListener;
+}) {
+  const { prefs, commit, notify, subscribe } = usePreferenceStore(onChange);
+  const { setTheme, setLanguage, setDiceSpeed, apply } = usePreferenceSetters(commit, notify);
 
   const value = useMemo<PreferencesValue>(
     () => ({ ...prefs, setTheme, setLanguage, setDiceSpeed, apply, subscribe }),
