@@ -5,23 +5,15 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../api/client';
 import { useDeleteLog, useLog } from '../api/logs';
 import { useSession } from '../api/session';
-import { formatDateTime } from '../components/admin/format';
 import { ListState } from '../components/admin/ListState';
 import '../components/admin/admin.css';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { LogLevelBadge } from '../components/logs/LogLevelBadge';
+import { LogDetails } from '../components/logs/LogDetails';
 import { useTitle } from '../components/useTitle';
-
-/** The data of a log row, readable: JSON indented, anything else as it is. */
-function dataText(data: unknown): string {
-  if (data === null || data === undefined) return '';
-  if (typeof data === 'string') return data;
-  return JSON.stringify(data, null, 2);
-}
 
 /** `/logs/:id` (admins): player, level, date, message and data of one log row. */
 export default function Log() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = Number(useParams().id);
   useTitle(t('screens.log', { id }));
   const { player } = useSession();
@@ -31,7 +23,6 @@ export default function Log() {
   const remove = useDeleteLog((error) => toast.error(errorMessage(error)));
   if (!player?.admin) return <Navigate to="/" replace />;
   const log = query.data;
-  const data = log ? dataText(log.data) : '';
 
   return (
     <section className="page" aria-labelledby="log-title">
@@ -48,38 +39,7 @@ export default function Log() {
         {log ? (
           <article className="card">
             <h1 id="log-title">{t('screens.log', { id: log.id })}</h1>
-            <dl className="detail-list">
-              <div className="detail-row">
-                <dt>{t('logs.player')}</dt>
-                <dd>
-                  {log.player ? (
-                    <Link to={`/players/${log.player.id}`}>{log.player.name}</Link>
-                  ) : (
-                    t('logs.noPlayer')
-                  )}
-                </dd>
-              </div>
-              <div className="detail-row">
-                <dt>{t('logs.level')}</dt>
-                <dd>
-                  <LogLevelBadge level={log.level} />
-                </dd>
-              </div>
-              <div className="detail-row">
-                <dt>{t('logs.createdAt')}</dt>
-                <dd>{formatDateTime(log.createdAt, i18n.language)}</dd>
-              </div>
-              <div className="detail-row">
-                <dt>{t('logs.message')}</dt>
-                <dd>
-                  <p className="detail-text">{log.message}</p>
-                </dd>
-              </div>
-              <div className="detail-row">
-                <dt>{t('logs.data')}</dt>
-                <dd>{data ? <pre className="detail-data">{data}</pre> : t('logs.noData')}</dd>
-              </div>
-            </dl>
+            <LogDetails log={log} />
             {log._links.delete ? (
               <div className="detail-actions">
                 <button

@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { errorMessage } from '../api/client';
-import { type LogSort, useDeleteAllLogs, useDeleteLog, useLogs } from '../api/logs';
+import { useDeleteAllLogs, useDeleteLog, useLogs } from '../api/logs';
 import { useSession } from '../api/session';
-import { DateTime } from '../components/admin/DateTime';
 import '../components/admin/admin.css';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { CloseIcon } from '../components/icons';
-import { LogLevelBadge } from '../components/logs/LogLevelBadge';
-import { type Column, DataTable } from '../components/table/DataTable';
+import { logColumns } from '../components/logs/logColumns';
+import { DataTable } from '../components/table/DataTable';
 import { useTitle } from '../components/useTitle';
 import type { LogSummary } from '../../contract/logs';
 
@@ -41,49 +39,11 @@ export default function Logs() {
     }
   };
 
-  const columns: Column<LogSummary, LogSort>[] = [
-    {
-      id: 'message',
-      label: t('logs.message'),
-      rowHeader: true,
-      render: (log) => <Link to={`/logs/${log.id}`}>{log.message}</Link>,
-    },
-    {
-      id: 'level',
-      label: t('logs.level'),
-      sort: 'level',
-      render: (log) => <LogLevelBadge level={log.level} />,
-    },
-    {
-      id: 'player',
-      label: t('logs.player'),
-      optional: true,
-      render: (log) => log.player?.name ?? t('logs.noPlayer'),
-    },
-    {
-      id: 'createdAt',
-      label: t('logs.createdAt'),
-      sort: 'createdAt',
-      render: (log) => <DateTime iso={log.createdAt} />,
-    },
-    {
-      id: 'actions',
-      label: t('logs.actions'),
-      render: (log) =>
-        log._links.delete ? (
-          <button
-            type="button"
-            className="button button-small"
-            aria-label={t('logs.deleteOne', { id: log.id })}
-            disabled={removeOne.isPending && removeOne.variables?.id === log.id}
-            onClick={() => setConfirm(log)}
-          >
-            <CloseIcon />
-            <span className="button-text-wide">{t('logs.delete')}</span>
-          </button>
-        ) : null,
-    },
-  ];
+  const columns = logColumns(
+    t,
+    (log) => removeOne.isPending && removeOne.variables?.id === log.id,
+    setConfirm,
+  );
 
   return (
     <section className="page" aria-labelledby="logs-title">
