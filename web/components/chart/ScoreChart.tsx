@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartAxes } from './ChartAxes';
 import { chartGeometry, type HistoryPoint } from './history';
+import { useBoxWidth } from './useBoxWidth';
 import './chart.css';
 
 /**
@@ -18,23 +19,14 @@ export default function ScoreChart({
 }) {
   const rating = kind === 'rating';
   const { t, i18n } = useTranslation();
-  const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const measure = () => setWidth(Math.floor(element.getBoundingClientRect().width));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const [box, width] = useBoxWidth();
 
   const narrow = width < 480;
   const height = narrow ? 220 : 280;
+  const right = narrow ? 14 : 20;
   const geometry = chartGeometry(
     points,
-    { width, height, left: 44, right: narrow ? 14 : 20, top: 12, bottom: 30 },
+    { width, height, left: 44, right, top: 12, bottom: 30 },
     narrow ? 2 : 4,
   );
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
@@ -69,36 +61,14 @@ export default function ScoreChart({
       <div ref={box} className="score-chart-box">
         {width > 0 ? (
           <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
-            <g className="score-chart-grid">
-              {geometry.yTicks.map((tick) => (
-                <g key={tick.value}>
-                  <line x1={44} x2={width - (narrow ? 14 : 20)} y1={tick.y} y2={tick.y} />
-                  <text x={38} y={tick.y} dy="0.32em" textAnchor="end">
-                    {number.format(tick.value)}
-                  </text>
-                </g>
-              ))}
-            </g>
-            <g className="score-chart-dates">
-              {geometry.xTicks.map((tick, i) => (
-                <text
-                  key={i}
-                  x={tick.x}
-                  y={height - 8}
-                  textAnchor={
-                    geometry.xTicks.length === 1
-                      ? 'middle'
-                      : i === 0
-                        ? 'start'
-                        : i === geometry.xTicks.length - 1
-                          ? 'end'
-                          : 'middle'
-                  }
-                >
-                  {date.format(tick.time)}
-                </text>
-              ))}
-            </g>
+            <ChartAxes
+              geometry={geometry}
+              width={width}
+              height={height}
+              right={right}
+              number={number}
+              date={date}
+            />
             {points.length > 1 ? <path className="score-chart-line" d={geometry.scorePath} /> : null}
             <g className="score-chart-points">
               {geometry.points.map((point, i) => (
