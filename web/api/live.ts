@@ -56,6 +56,83 @@ export interface LiveChannel {
   send: (message: unknown) => boolean;
 }
 
+interface LiveHandlers {
+  onMessage: (message: unknown) => void;
+  onState: (state: LiveState) => void;
+  onAccessEnded: () => void;
+}
+
+/**
+ * Opens a reconnecting socket to `path` that checks each connection's first message for the protocol's version,
+ * pings on a heartbeat and reconnects a connection that went silent; returns the function that closes it.
+ */
+function openLiveSocket(path: string, handlers: LiveHandlers): { socket: WebSocket; close: () => void } {
+  const socket = new WebSocket(() => freshLiveUrl(path), undefined, {
+    minReconnectionDelay: RECONNECT_DELAY_MS,
+    maxReconnectionDelay: RECONNECT_DELAY_MS,
+    reconnectionDelayGrowFactor: 1,
+    // A ping queued while offline is pointless once the socket is back.
+    maxEnqueuedMessages: 0,
+  });
+  let lastHeard = Date.now();
+  // Each connection's first message is checked for the socket protocol's version.
+  let greeted = false;
+
+  const onSocketMessage = (event: MessageEvent) => {
+    lastHeard = Date.now();
+    if (typeof event.data !== 'string' || event.data === PONG) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      console.error('Live message is not JSON', event.data);
+      return;
+    }
+    if (!greeted) {
+      greeted = true;
+      const check = checkSocketVersion(message, window.sessionStorage);
+      if (check === 'reload') {
+        window.location.reload();
+        return;
+      }
+      if (check === 'reloaded') console.warn('Live socket protocol differs from this page’s', message);
+    }
+    handlers.onMessage(message);
+  };
+  const onOpen = () => {
+    lastHeard = Date.now();
+    greeted = false;
+    handlers.onState('open');
+  };
+  const onClose = (event: CloseEvent) => {
+    handlers.onState('connecting');
+    if (event.code === ACCESS_ENDED) handlers.onAccessEnded();
+  };
+  socket.addEventListener('message', onSocketMessage);
+  socket.addEventListener('open', onOpen);
+  socket.addEventListener('close', onClose);
+
+  const heartbeat = setInterval(() => {
+    if (socket.readyState !== socket.OPEN) return;
+    // A connection that stopped answering (a sleeping laptop, a dropped NAT entry) may never close by itself.
+    if (Date.now() - lastHeard > SILENCE_MS) {
+      lastHeard = Date.now();
+      socket.reconnect();
+      return;
+    }
+    socket.send(PING);
+  }, HEARTBEAT_MS);
+
+  const close = () => {
+    clearInterval(heartbeat);
+    socket.removeEventListener('message', onSocketMessage);
+    socket.removeEventListener('open', onOpen);
+    socket.removeEventListener('close', onClose);
+    socket.close();
+  };
+  return { socket, close };
+}
+
 /** useLiveSocket for a socket the client also talks on (a clash's reactions and suggestions). */
 export function useLiveChannel(path: string | null, onMessage: (message: unknown) => void): LiveChannel {
   const { player, accessEnded } = useSession();
@@ -69,70 +146,15 @@ export function useLiveChannel(path: string | null, onMessage: (message: unknown
 
   useEffect(() => {
     if (!path || playerId === null) return;
-    const socket = new WebSocket(() => freshLiveUrl(path), undefined, {
-      minReconnectionDelay: RECONNECT_DELAY_MS,
-      maxReconnectionDelay: RECONNECT_DELAY_MS,
-      reconnectionDelayGrowFactor: 1,
-      // A ping queued while offline is pointless once the socket is back.
-      maxEnqueuedMessages: 0,
+    const { socket, close } = openLiveSocket(path, {
+      onMessage: (message) => handler.current(message),
+      onState: setState,
+      onAccessEnded: () => ended.current(),
     });
     current.current = socket;
-    let lastHeard = Date.now();
-    // Each connection's first message is checked for the socket protocol's version.
-    let greeted = false;
     setState('connecting');
-
-    const onSocketMessage = (event: MessageEvent) => {
-      lastHeard = Date.now();
-      if (typeof event.data !== 'string' || event.data === PONG) return;
-      let message: unknown;
-      try {
-        message = JSON.parse(event.data);
-      } catch {
-        console.error('Live message is not JSON', event.data);
-        return;
-      }
-      if (!greeted) {
-        greeted = true;
-        const check = checkSocketVersion(message, window.sessionStorage);
-        if (check === 'reload') {
-          window.location.reload();
-          return;
-        }
-        if (check === 'reloaded') console.warn('Live socket protocol differs from this page’s', message);
-      }
-      handler.current(message);
-    };
-    const onOpen = () => {
-      lastHeard = Date.now();
-      greeted = false;
-      setState('open');
-    };
-    const onClose = (event: CloseEvent) => {
-      setState('connecting');
-      if (event.code === ACCESS_ENDED) ended.current();
-    };
-    socket.addEventListener('message', onSocketMessage);
-    socket.addEventListener('open', onOpen);
-    socket.addEventListener('close', onClose);
-
-    const heartbeat = setInterval(() => {
-      if (socket.readyState !== socket.OPEN) return;
-      // A connection that stopped answering (a sleeping laptop, a dropped NAT entry) may never close by itself.
-      if (Date.now() - lastHeard > SILENCE_MS) {
-        lastHeard = Date.now();
-        socket.reconnect();
-        return;
-      }
-      socket.send(PING);
-    }, HEARTBEAT_MS);
-
     return () => {
-      clearInterval(heartbeat);
-      socket.removeEventListener('message', onSocketMessage);
-      socket.removeEventListener('open', onOpen);
-      socket.removeEventListener('close', onClose);
-      socket.close();
+      close();
       if (current.current === socket) current.current = null;
       setState('inactive');
     };
