@@ -8,17 +8,26 @@ import {
   useMemo,
   useReducer,
   useRef,
+  type RefObject,
 } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { QUICK_MATCH_TURN_SECONDS } from '../../contract/clashRules';
+import type { ClashResource } from '../../contract/clashes';
+import type { PlayerResource } from '../../contract/players';
 import type { QuickMatchServerMessage } from '../../contract/quickMatch';
 import i18n from '../i18n';
 import { storeClash, useCreateClash, useYambBot } from './clashes';
 import { errorMessage } from './client';
 import { useLiveSocket } from './live';
 import { usePresenceMessages } from './presence';
-import { botClashName, IDLE, quickMatchReducer, type QuickMatchState } from './quickMatchState';
+import {
+  botClashName,
+  IDLE,
+  quickMatchReducer,
+  type QuickMatchEvent,
+  type QuickMatchState,
+} from './quickMatchState';
 import { useSession } from './session';
 
 // "Play someone now": one search per tab, held by <QuickMatchProvider> in the Layout so it goes on while
@@ -57,19 +66,10 @@ function seatedClash(message: Extract<QuickMatchServerMessage, { type: 'ERROR' }
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-export function QuickMatchProvider({ children }: { children: ReactNode }) {
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  const { player } = useSession();
-  const available = player !== null && !player.guest;
-  const me = player?.id ?? 0;
-  const [state, dispatch] = useReducer(quickMatchReducer, IDLE);
-  const current = useRef(state);
-  current.current = state;
-  const searching = state.phase === 'waiting';
-  const bot = useYambBot(available && searching);
-  const createClash = useCreateClash();
+type Dispatch = (event: QuickMatchEvent) => void;
 
+/** The match (or the queue's refusal) as it comes on the queue's socket or the presence channel. */
+function useQuickMatchMessages(searching: boolean, available: boolean, me: number, dispatch: Dispatch) {
   usePresenceMessages((message) => {
     if (message.type === 'MATCHED' && available)
       dispatch({ type: 'matched', clash: message.clash, me, own: false });
@@ -88,10 +88,15 @@ export function QuickMatchProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'cancel' });
     }
   });
+}
 
-  // Matched: the clash page opens at once (the panel says who was met over it), once per match: the
-  // router's navigate changes with the address, and the effect must not open the clash again for that.
-  const matched = state.phase === 'matched' ? state.clash : null;
+/**
+ * Matched: the clash page opens at once (the panel says who was met over it), once per match: the
+ * router's navigate changes with the address, and the effect must not open the clash again for that.
+ */
+function useOpenMatchedClash(matched: ClashResource | null) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
   const opened = useRef<number | null>(null);
   useEffect(() => {
     if (!matched || opened.current === matched.id) return;
@@ -99,23 +104,21 @@ export function QuickMatchProvider({ children }: { children: ReactNode }) {
     storeClash(client, matched);
     void navigate(`/clashes/${matched.id}`);
   }, [matched, client, navigate]);
+}
 
-  // Signing out or another player signing in ends the search (and so closes the socket).
-  useEffect(() => () => dispatch({ type: 'cancel' }), [me]);
-
-  const join = useCallback(() => {
-    if (available) dispatch({ type: 'join', now: Date.now() });
-  }, [available]);
-  const cancel = useCallback(() => {
-    if (current.current.phase === 'waiting') dispatch({ type: 'cancel' });
-  }, []);
-  const keepWaiting = useCallback(() => dispatch({ type: 'keep-waiting' }), []);
-  const dismiss = useCallback(() => dispatch({ type: 'done' }), []);
-
-  const { mutateAsync: create } = createClash;
+/** Gives up waiting for a person: a live clash against Yamb Bot, unless a match came meanwhile. */
+function usePlayBot(
+  player: PlayerResource | null,
+  searching: boolean,
+  current: RefObject<QuickMatchState>,
+  dispatch: Dispatch,
+) {
+  const navigate = useNavigate();
+  const bot = useYambBot(player !== null && !player.guest && searching);
+  const { mutateAsync: create } = useCreateClash();
   const { refetch: fetchBot } = bot;
   const known = bot.data;
-  const playBot = useCallback(() => {
+  return useCallback(() => {
     if (current.current.phase !== 'waiting' || !player) return;
     dispatch({ type: 'choose-bot' });
     // Leaving the waiting phase closes the queue's socket; a match that came meanwhile wins over the bot.
@@ -138,7 +141,33 @@ export function QuickMatchProvider({ children }: { children: ReactNode }) {
         dispatch({ type: 'cancel' });
       }
     })();
-  }, [player, known, fetchBot, create, navigate]);
+  }, [player, current, known, fetchBot, create, navigate, dispatch]);
+}
+
+export function QuickMatchProvider({ children }: { children: ReactNode }) {
+  const { player } = useSession();
+  const available = player !== null && !player.guest;
+  const me = player?.id ?? 0;
+  const [state, dispatch] = useReducer(quickMatchReducer, IDLE);
+  const current = useRef(state);
+  current.current = state;
+  const searching = state.phase === 'waiting';
+
+  useQuickMatchMessages(searching, available, me, dispatch);
+  useOpenMatchedClash(state.phase === 'matched' ? state.clash : null);
+
+  // Signing out or another player signing in ends the search (and so closes the socket).
+  useEffect(() => () => dispatch({ type: 'cancel' }), [me]);
+
+  const join = useCallback(() => {
+    if (available) dispatch({ type: 'join', now: Date.now() });
+  }, [available]);
+  const cancel = useCallback(() => {
+    if (current.current.phase === 'waiting') dispatch({ type: 'cancel' });
+  }, []);
+  const keepWaiting = useCallback(() => dispatch({ type: 'keep-waiting' }), []);
+  const dismiss = useCallback(() => dispatch({ type: 'done' }), []);
+  const playBot = usePlayBot(player, searching, current, dispatch);
 
   const value = useMemo(
     () => ({ state, available, join, cancel, keepWaiting, playBot, dismiss }),
