@@ -6,8 +6,6 @@ import { AvatarCrop } from './AvatarCrop';
 import { useAvatarEditor } from './useAvatarEditor';
 import './forms.css';
 
-export { AVATAR_SIZE, cropToPng } from './useAvatarEditor';
-
 /** The avatar with a file picker; a chosen image is cropped to a square here, then uploaded. */
 export function AvatarEditor({
   player,
