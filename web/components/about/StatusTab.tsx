@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMetrics } from '../../api/admin';
 import { useHealth } from '../../api/health';
 import { useSession } from '../../api/session';
-import type { ServiceHealth } from '../../../contract/health';
+import type { Health, ServiceHealth } from '../../../contract/health';
 import { RefreshIcon } from '../icons';
 import { MetricsList } from './MetricsList';
 
@@ -29,6 +29,34 @@ function ServiceRow({ label, service }: { label: string; service: ServiceHealth 
         <Up up={service.up} detail={t('about.status.latency', { ms: service.latencyMs })} />
       </dd>
     </div>
+  );
+}
+
+/** The server's answer: overall, version, each service with its latency, and the human check. */
+function HealthList({ data }: { data: Health }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="status-list">
+      <div className="status-row">
+        <dt>{t('about.status.overall')}</dt>
+        <dd>
+          <Up up={data.status === 'ok'} />
+        </dd>
+      </div>
+      <div className="status-row">
+        <dt>{t('about.status.version')}</dt>
+        <dd>
+          {data.version} <span className="muted">({data.environment})</span>
+        </dd>
+      </div>
+      <ServiceRow label={t('about.status.database')} service={data.services.database} />
+      <ServiceRow label={t('about.status.rooms')} service={data.services.rooms} />
+      <ServiceRow label={t('about.status.storage')} service={data.services.storage} />
+      <div className="status-row">
+        <dt>{t('about.status.humanCheck')}</dt>
+        <dd>{t(data.humanCheck === 'on' ? 'about.status.on' : 'about.status.off')}</dd>
+      </div>
+    </dl>
   );
 }
 
@@ -79,29 +107,7 @@ export function StatusTab() {
           {t('about.status.unreachable')} {health.error.message}
         </p>
       ) : null}
-      {data ? (
-        <dl className="status-list">
-          <div className="status-row">
-            <dt>{t('about.status.overall')}</dt>
-            <dd>
-              <Up up={data.status === 'ok'} />
-            </dd>
-          </div>
-          <div className="status-row">
-            <dt>{t('about.status.version')}</dt>
-            <dd>
-              {data.version} <span className="muted">({data.environment})</span>
-            </dd>
-          </div>
-          <ServiceRow label={t('about.status.database')} service={data.services.database} />
-          <ServiceRow label={t('about.status.rooms')} service={data.services.rooms} />
-          <ServiceRow label={t('about.status.storage')} service={data.services.storage} />
-          <div className="status-row">
-            <dt>{t('about.status.humanCheck')}</dt>
-            <dd>{t(data.humanCheck === 'on' ? 'about.status.on' : 'about.status.off')}</dd>
-          </div>
-        </dl>
-      ) : null}
+      {data ? <HealthList data={data} /> : null}
       {metrics.data ? <MetricsList metrics={metrics.data} /> : null}
       {admin && metrics.isError ? (
         <p className="form-error" role="alert">
