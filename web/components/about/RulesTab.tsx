@@ -16,6 +16,41 @@ const SCORING: { row: string; box: BoxType | null }[] = [
 ];
 const SUMS = ['top', 'middle', 'bottom'] as const;
 
+/** What each box scores, with an example. */
+function ScoringTable() {
+  const { t } = useTranslation();
+  return (
+    <div className="table-scroll">
+      <table className="table">
+        <caption className="visually-hidden">{t('rules.scoring.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('rules.scoring.box')}</th>
+            <th scope="col">{t('rules.scoring.score')}</th>
+            <th scope="col">{t('rules.scoring.example')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SCORING.map(({ row, box }) => (
+            <tr key={row}>
+              <th scope="row">
+                {box
+                  ? t(`game.boxes.${box}`)
+                  : t('rules.scoring.rows.numbers.name', {
+                      first: t('game.boxes.ONES'),
+                      last: t('game.boxes.SIXES'),
+                    })}
+              </th>
+              <td>{t(`rules.scoring.rows.${row}.score`)}</td>
+              <td>{t(`rules.scoring.rows.${row}.example`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * How to play Yamb; the figures match game/score.ts and game/sums.ts. Box names come from the sheet's
  * own keys (game.boxes), so the rules always call a box what the sheet calls it.
@@ -51,34 +86,7 @@ export function RulesTab() {
       </p>
 
       <h3>{t('rules.scoring.title')}</h3>
-      <div className="table-scroll">
-        <table className="table">
-          <caption className="visually-hidden">{t('rules.scoring.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('rules.scoring.box')}</th>
-              <th scope="col">{t('rules.scoring.score')}</th>
-              <th scope="col">{t('rules.scoring.example')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {SCORING.map(({ row, box }) => (
-              <tr key={row}>
-                <th scope="row">
-                  {box
-                    ? t(`game.boxes.${box}`)
-                    : t('rules.scoring.rows.numbers.name', {
-                        first: t('game.boxes.ONES'),
-                        last: t('game.boxes.SIXES'),
-                      })}
-                </th>
-                <td>{t(`rules.scoring.rows.${row}.score`)}</td>
-                <td>{t(`rules.scoring.rows.${row}.example`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScoringTable />
       <p>{t('rules.scoring.zero')}</p>
 
       <h3>{t('rules.sums.title')}</h3>
