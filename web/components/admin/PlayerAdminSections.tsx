@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -36,26 +37,14 @@ interface SectionProps<T extends Row> {
   details: { id: string; label: string; optional?: boolean; render: (row: T) => ReactNode }[];
 }
 
-/**
- * One collapsible list of the player's (from their link), fetched when first opened, each row with a
- * delete button that asks first and then calls the admin delete.
- */
-function Section<T extends Row>({ kind, playerId, href, title, name, link, details }: SectionProps<T>) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [confirm, setConfirm] = useState<T | null>(null);
-  const list = usePagedList<T, 'createdAt'>({
-    key: adminKeys.playerList(kind, playerId),
-    path: href ?? '',
-    name: kind,
-    sort: 'createdAt',
-    size: SECTION_SIZE,
-    enabled: open && href !== undefined,
-  });
-  const remove = useAdminDelete(kind, (error) => toast.error(errorMessage(error)));
-  const total = list.info?.totalElements;
-
-  const columns: Column<T, 'createdAt'>[] = [
+/** A section's columns: the row's name (its link), the details, the date and a delete button that asks first. */
+function sectionColumns<T extends Row>(
+  t: TFunction,
+  { name, link, details }: Pick<SectionProps<T>, 'name' | 'link' | 'details'>,
+  deleting: (row: T) => boolean,
+  onDelete: (row: T) => void,
+): Column<T, 'createdAt'>[] {
+  return [
     {
       id: 'name',
       label: t('admin.player.name'),
@@ -78,14 +67,41 @@ function Section<T extends Row>({ kind, playerId, href, title, name, link, detai
           type="button"
           className="button button-danger button-small"
           aria-label={t('admin.player.deleteOne', { name: name(row) })}
-          disabled={remove.isPending && remove.variables?.id === row.id}
-          onClick={() => setConfirm(row)}
+          disabled={deleting(row)}
+          onClick={() => onDelete(row)}
         >
           {t('admin.player.delete')}
         </button>
       ),
     },
   ];
+}
+
+/**
+ * One collapsible list of the player's (from their link), fetched when first opened, each row with a
+ * delete button that asks first and then calls the admin delete.
+ */
+function Section<T extends Row>({ kind, playerId, href, title, name, link, details }: SectionProps<T>) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [confirm, setConfirm] = useState<T | null>(null);
+  const list = usePagedList<T, 'createdAt'>({
+    key: adminKeys.playerList(kind, playerId),
+    path: href ?? '',
+    name: kind,
+    sort: 'createdAt',
+    size: SECTION_SIZE,
+    enabled: open && href !== undefined,
+  });
+  const remove = useAdminDelete(kind, (error) => toast.error(errorMessage(error)));
+  const total = list.info?.totalElements;
+
+  const columns = sectionColumns(
+    t,
+    { name, link, details },
+    (row) => remove.isPending && remove.variables?.id === row.id,
+    setConfirm,
+  );
 
   return (
     <details
