@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { verifyEmail } from '../api/account';
@@ -22,15 +22,10 @@ function verifyOnce(token: string): Promise<void> {
   return attempt;
 }
 
-export default function EmailVerification() {
+/** The outcome of verifying `token` (spent once, see verifyOnce); a signed-in player's profile is reloaded. */
+function useVerification(token: string, signedIn: boolean, reload: () => Promise<unknown>): Outcome {
   const { t } = useTranslation();
-  useTitle(t('screens.emailVerification'));
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
-  const { player, reload } = useSession();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'verifying' });
-  const signedIn = !!player && !player.guest;
-
   useEffect(() => {
     if (!token) return;
     let current = true;
@@ -55,9 +50,22 @@ export default function EmailVerification() {
     };
   }, [token, signedIn, reload, t]);
 
-  let body: ReactNode;
+  return outcome;
+}
+
+/** What the page says: no token, verifying, verified (with the way on) or why it failed. */
+function VerificationBody({
+  token,
+  outcome,
+  signedIn,
+}: {
+  token: string;
+  outcome: Outcome;
+  signedIn: boolean;
+}) {
+  const { t } = useTranslation();
   if (!token) {
-    body = (
+    return (
       <div className="auth-done" role="alert">
         <p className="form-error">{t('errors.token-missing')}</p>
         <p>
@@ -65,14 +73,16 @@ export default function EmailVerification() {
         </p>
       </div>
     );
-  } else if (outcome.state === 'verifying') {
-    body = (
+  }
+  if (outcome.state === 'verifying') {
+    return (
       <div className="auth-done" role="status">
         <p className="muted">{t('auth.verification.verifying')}</p>
       </div>
     );
-  } else if (outcome.state === 'verified') {
-    body = (
+  }
+  if (outcome.state === 'verified') {
+    return (
       <div className="auth-done" role="status">
         <p className="auth-success">{t('auth.verification.success')}</p>
         <p className="auth-links">
@@ -83,26 +93,35 @@ export default function EmailVerification() {
         </p>
       </div>
     );
-  } else {
-    body = (
-      <div className="auth-done" role="alert">
-        <p className="form-error">{outcome.message}</p>
-        <p className="muted">{t('auth.verification.failedHint')}</p>
-        <p className="auth-links">
-          <Link to="/" className="button">
-            {t('auth.verification.home')}
-          </Link>
-          {signedIn ? <Link to="/profile">{t('auth.verification.profile')}</Link> : null}
-        </p>
-      </div>
-    );
   }
+  return (
+    <div className="auth-done" role="alert">
+      <p className="form-error">{outcome.message}</p>
+      <p className="muted">{t('auth.verification.failedHint')}</p>
+      <p className="auth-links">
+        <Link to="/" className="button">
+          {t('auth.verification.home')}
+        </Link>
+        {signedIn ? <Link to="/profile">{t('auth.verification.profile')}</Link> : null}
+      </p>
+    </div>
+  );
+}
+
+export default function EmailVerification() {
+  const { t } = useTranslation();
+  useTitle(t('screens.emailVerification'));
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const { player, reload } = useSession();
+  const signedIn = !!player && !player.guest;
+  const outcome = useVerification(token, signedIn, reload);
 
   return (
     <section className="page auth-page" aria-labelledby="verification-title">
       <div className="card auth-card">
         <h1 id="verification-title">{t('screens.emailVerification')}</h1>
-        {body}
+        <VerificationBody token={token} outcome={outcome} signedIn={signedIn} />
       </div>
     </section>
   );
