@@ -1,16 +1,13 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { resendVerification, signIn } from '../api/account';
-import { ApiError } from '../api/client';
+import { Link, useLocation } from 'react-router';
+import { resendVerification } from '../api/account';
 import { useSession } from '../api/session';
 import { CurrentPasswordField, UsernameField } from '../components/AccountFields';
-import { checkFields, FormError, useField } from '../components/Field';
+import { FormError } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
-import { Identifier, Password } from '../../contract/account';
-import type { ErrorBody } from '../../contract/errors';
+import { useLoginForm } from './useLoginForm';
 
 /** What /register hands over when it sends the new player here. */
 export interface LoginState {
@@ -56,55 +53,11 @@ function VerificationSent({ email }: { email: string }) {
 export default function Login() {
   const { t } = useTranslation();
   useTitle(t('screens.login'));
-  const navigate = useNavigate();
   const location = useLocation();
-  const { player, setPlayer } = useSession();
+  const { player } = useSession();
   const state = location.state as LoginState | null;
-  const prefill = state?.identifier ?? '';
   const sentTo = state?.verificationSentTo;
-  const identifier = useField(prefill, Identifier);
-  const password = useField('', Password);
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  // Coming from the sign-up, the name is filled in already: the password is what is left to type.
-  useEffect(() => {
-    if (prefill) document.getElementById('login-password')?.focus();
-  }, [prefill]);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    if (
-      !checkFields([
-        [identifier, 'login-identifier'],
-        [password, 'login-password'],
-      ])
-    )
-      return;
-    setSubmitting(true);
-    try {
-      const me = await signIn(identifier.value, password.value);
-      setPlayer(me);
-      toast.success(t('auth.login.welcome', { name: me.name }), { id: 'signed-in' });
-      navigate('/');
-    } catch (error) {
-      if (!(error instanceof ApiError)) toastError(error);
-      else if (error.key === 'identifier-invalid') identifier.fail(error.message);
-      else if (error.key === 'password-length-invalid') password.fail(error.message);
-      else if (error.key === 'player-banned') {
-        // A banned account is told why, when the admin's reason came with the refusal.
-        const { reason } = (error.body ?? {}) as Partial<ErrorBody>;
-        setFormError(reason ? t('app.errors.banned', { reason }) : error.message);
-      }
-      // Wrong credentials, too many attempts, a blocked account: said above the button.
-      else if (error.status === 401 || error.status === 403 || error.status === 429)
-        setFormError(error.message);
-      else toastError(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { identifier, password, submitting, formError, onSubmit } = useLoginForm(state?.identifier ?? '');
 
   return (
     <section className="page auth-page" aria-labelledby="login-title">
