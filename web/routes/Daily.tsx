@@ -61,19 +61,7 @@ export default function Daily() {
       ) : registered ? (
         <TodayCard daily={daily.data} />
       ) : (
-        <div className="card daily-card daily-invite">
-          <h2>{t('daily.guest.title')}</h2>
-          <p>{t('daily.guest.text')}</p>
-          <p>{t('daily.unranked.guest')}</p>
-          <div className="daily-actions">
-            <Link to="/register" className="button button-primary">
-              {t('daily.guest.signUp')}
-            </Link>
-            <Link to="/login" className="button">
-              {t('daily.guest.signIn')}
-            </Link>
-          </div>
-        </div>
+        <GuestInvite />
       )}
 
       {today ? (
@@ -108,6 +96,26 @@ export default function Daily() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** A guest's card: the Daily is for registered players, sign up or sign in. */
+function GuestInvite() {
+  const { t } = useTranslation();
+  return (
+    <div className="card daily-card daily-invite">
+      <h2>{t('daily.guest.title')}</h2>
+      <p>{t('daily.guest.text')}</p>
+      <p>{t('daily.unranked.guest')}</p>
+      <div className="daily-actions">
+        <Link to="/register" className="button button-primary">
+          {t('daily.guest.signUp')}
+        </Link>
+        <Link to="/login" className="button">
+          {t('daily.guest.signIn')}
+        </Link>
+      </div>
+    </div>
   );
 }
 
