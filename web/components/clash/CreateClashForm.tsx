@@ -12,6 +12,7 @@ import {
 import type { PlayerResource } from '../../../contract/players';
 import { ApiError } from '../../api/client';
 import { useCreateClash } from '../../api/clashes';
+import { ChoiceGroup } from '../ChoiceGroup';
 import { checkFields, TextField, useField } from '../Field';
 import { toastError } from '../Toasts';
 import { type PickedPlayer, PlayerPicker } from './PlayerPicker';
@@ -99,6 +100,8 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
   );
 }
 
+const CLOCK_CHOICES: readonly (TurnSeconds | null)[] = [null, ...TURN_SECONDS];
+
 /** The turn clock: none, or one of the lengths a clash may have. */
 function ClockChoice({
   value: selected,
@@ -109,27 +112,21 @@ function ClockChoice({
 }) {
   const { t } = useTranslation();
   return (
-    <fieldset className="choice-group clash-clock-choice" aria-describedby="clash-clock-hint">
-      <legend>{t('clashes.create.clock')}</legend>
-      {[null, ...TURN_SECONDS].map((value) => (
-        <label key={value ?? 'none'} className="choice">
-          <input
-            type="radio"
-            name="turnSeconds"
-            value={value ?? ''}
-            checked={selected === value}
-            onChange={() => onChange(value)}
-          />
-          <span>
-            {value === null
-              ? t('clashes.create.clockNone')
-              : t('clashes.create.clockSeconds', { count: value })}
-          </span>
-        </label>
-      ))}
+    <ChoiceGroup
+      name="turnSeconds"
+      legend={t('clashes.create.clock')}
+      choices={CLOCK_CHOICES}
+      value={selected}
+      label={(value) =>
+        value === null ? t('clashes.create.clockNone') : t('clashes.create.clockSeconds', { count: value })
+      }
+      onChange={onChange}
+      className="clash-clock-choice"
+      describedBy="clash-clock-hint"
+    >
       <p id="clash-clock-hint" className="field-hint">
         {t('clashes.create.clockHint')}
       </p>
-    </fieldset>
+    </ChoiceGroup>
   );
 }
