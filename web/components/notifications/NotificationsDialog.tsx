@@ -63,6 +63,54 @@ function NotificationItem({
   );
 }
 
+/** The list, or what stands in for it: loading, a failed load with a retry, or nothing to read. */
+function NotificationsContent({
+  query,
+  onOpen,
+  onRead,
+}: {
+  query: ReturnType<typeof useNotifications>;
+  onOpen: (notification: NotificationResource) => void;
+  onRead: (notification: NotificationResource) => void;
+}) {
+  const { t } = useTranslation();
+  const list = query.data?.notifications ?? [];
+  if (query.isPending) {
+    return <p className="notifications-status">{t('notifications.loading')}</p>;
+  }
+  if (query.isError && !query.data) {
+    return (
+      <div className="notifications-status" role="alert">
+        <p>{t('notifications.loadFailed')}</p>
+        <button type="button" className="button" onClick={() => void query.refetch()}>
+          {t('notifications.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (list.length === 0) {
+    return (
+      <div className="notifications-empty">
+        <BellIcon />
+        <p className="notifications-empty-title">{t('notifications.empty')}</p>
+        <p className="notifications-empty-hint">{t('notifications.emptyHint')}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="notifications-list">
+      {list.map((notification) => (
+        <NotificationItem
+          key={notification.id}
+          notification={notification}
+          onOpen={() => onOpen(notification)}
+          onRead={() => onRead(notification)}
+        />
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The notification list (SPEC section 2) in a modal <dialog>, newest first: following one marks it read,
  * the check mark marks it read where it is, "Mark all read" empties the list. Open while the layout's
@@ -79,45 +127,6 @@ export function NotificationsDialog() {
   const readAll = useReadAllNotifications(toastError);
   const open = useOpenNotification();
   const list = query.data?.notifications ?? [];
-
-  let content;
-  if (query.isPending) {
-    content = <p className="notifications-status">{t('notifications.loading')}</p>;
-  } else if (query.isError && !query.data) {
-    content = (
-      <div className="notifications-status" role="alert">
-        <p>{t('notifications.loadFailed')}</p>
-        <button type="button" className="button" onClick={() => void query.refetch()}>
-          {t('notifications.retry')}
-        </button>
-      </div>
-    );
-  } else if (list.length === 0) {
-    content = (
-      <div className="notifications-empty">
-        <BellIcon />
-        <p className="notifications-empty-title">{t('notifications.empty')}</p>
-        <p className="notifications-empty-hint">{t('notifications.emptyHint')}</p>
-      </div>
-    );
-  } else {
-    content = (
-      <ul className="notifications-list">
-        {list.map((notification) => (
-          <NotificationItem
-            key={notification.id}
-            notification={notification}
-            onOpen={() => {
-              close();
-              open(notification);
-            }}
-            onRead={() => read(notification)}
-          />
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <dialog {...dialog} className="notifications-dialog" aria-labelledby={titleId}>
       <div className="notifications-head">
@@ -134,7 +143,16 @@ export function NotificationsDialog() {
           <CloseIcon />
         </button>
       </div>
-      <div className="notifications-body">{content}</div>
+      <div className="notifications-body">
+        <NotificationsContent
+          query={query}
+          onOpen={(notification) => {
+            close();
+            open(notification);
+          }}
+          onRead={(notification) => read(notification)}
+        />
+      </div>
       <div className="notifications-actions">
         <button
           type="button"
