@@ -2,13 +2,14 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useInvitations, useSaveInvitations } from '../api/invitations';
 import { useSession } from '../api/session';
+import { ChoiceGroup } from '../components/ChoiceGroup';
 import { toastError } from '../components/Toasts';
 import { useReducedMotion } from '../components/game/useReducedMotion';
 import { useTitle } from '../components/useTitle';
 import { LANGUAGE_NAMES, LANGUAGES, toLanguage } from '../i18n';
 import { DICE_SPEEDS, type Theme, usePreferences } from '../preferences';
 import type { PlayerResource } from '../../contract/players';
-import { INVITATIONS } from '../../contract/preferences';
+import { INVITATIONS, type Invitations } from '../../contract/preferences';
 
 const THEME_CHOICES: readonly Theme[] = ['light', 'dark'];
 
@@ -25,21 +26,14 @@ export default function Settings() {
     <section className="page" aria-labelledby="settings-title">
       <h1 id="settings-title">{t('screens.settings')}</h1>
       <div className="card settings">
-        <fieldset className="choice-group">
-          <legend>{t('settings.theme')}</legend>
-          {THEME_CHOICES.map((value) => (
-            <label key={value} className="choice">
-              <input
-                type="radio"
-                name="theme"
-                value={value}
-                checked={theme === value}
-                onChange={() => setTheme(value)}
-              />
-              <span>{t(`preferences.themes.${value}`)}</span>
-            </label>
-          ))}
-        </fieldset>
+        <ChoiceGroup
+          name="theme"
+          legend={t('settings.theme')}
+          choices={THEME_CHOICES}
+          value={theme}
+          label={(value) => t(`preferences.themes.${value}`)}
+          onChange={setTheme}
+        />
         <div className="field">
           <label htmlFor="settings-language">{t('settings.language')}</label>
           <select
@@ -54,24 +48,19 @@ export default function Settings() {
             ))}
           </select>
         </div>
-        <fieldset className="choice-group" aria-describedby="settings-dice-speed-hint">
-          <legend>{t('settings.diceSpeed')}</legend>
-          {DICE_SPEEDS.map((value) => (
-            <label key={value} className="choice">
-              <input
-                type="radio"
-                name="diceSpeed"
-                value={value}
-                checked={diceSpeed === value}
-                onChange={() => setDiceSpeed(value)}
-              />
-              <span>{t(`preferences.diceSpeeds.${value}`)}</span>
-            </label>
-          ))}
+        <ChoiceGroup
+          name="diceSpeed"
+          legend={t('settings.diceSpeed')}
+          choices={DICE_SPEEDS}
+          value={diceSpeed}
+          label={(value) => t(`preferences.diceSpeeds.${value}`)}
+          onChange={setDiceSpeed}
+          describedBy="settings-dice-speed-hint"
+        >
           <p id="settings-dice-speed-hint" className="muted">
             {reducedMotion ? t('settings.diceSpeedReduced') : t(`settings.diceSpeedHints.${diceSpeed}`)}
           </p>
-        </fieldset>
+        </ChoiceGroup>
         {synced && player ? <InvitationsChoice player={player} /> : null}
         <p className="muted">{t(synced ? 'account.settingsSynced' : 'settings.stored')}</p>
       </div>
@@ -85,37 +74,31 @@ function InvitationsChoice({ player }: { player: PlayerResource }) {
   const current = useInvitations(player);
   const save = useSaveInvitations(player);
   const shown = save.isPending ? save.variables : current.data;
+  const choose = (value: Invitations) =>
+    save.mutate(value, {
+      onSuccess: () =>
+        toast.success(
+          t('preferences.invitationsSet', { choice: t(`preferences.invitationChoices.${value}`) }),
+          {
+            id: 'preferences-invitations',
+          },
+        ),
+      onError: toastError,
+    });
   return (
-    <fieldset
-      className="choice-group"
-      aria-describedby="settings-invitations-hint"
+    <ChoiceGroup
+      name="invitations"
+      legend={t('settings.invitations')}
+      choices={INVITATIONS}
+      value={shown}
+      label={(value) => t(`preferences.invitationChoices.${value}`)}
+      onChange={choose}
+      describedBy="settings-invitations-hint"
       disabled={!current.data || save.isPending}
     >
-      <legend>{t('settings.invitations')}</legend>
-      {INVITATIONS.map((value) => (
-        <label key={value} className="choice">
-          <input
-            type="radio"
-            name="invitations"
-            value={value}
-            checked={shown === value}
-            onChange={() =>
-              save.mutate(value, {
-                onSuccess: () =>
-                  toast.success(
-                    t('preferences.invitationsSet', { choice: t(`preferences.invitationChoices.${value}`) }),
-                    { id: 'preferences-invitations' },
-                  ),
-                onError: toastError,
-              })
-            }
-          />
-          <span>{t(`preferences.invitationChoices.${value}`)}</span>
-        </label>
-      ))}
       <p id="settings-invitations-hint" className="muted">
         {t('settings.invitationsHint')}
       </p>
-    </fieldset>
+    </ChoiceGroup>
   );
 }
