@@ -10,7 +10,7 @@ import {
 } from 'react';
 import toast from 'react-hot-toast';
 import i18n, { LANGUAGE_NAMES, type Language, storedLanguage, switchLanguage, toLanguage } from './i18n';
-import { toastError } from './components/Toasts';
+import { errorMessage } from './api/client';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 import { DICE_SPEEDS, type DiceSpeed, type Preferences } from '../contract/preferences';
 
@@ -148,7 +148,11 @@ function usePreferenceSetters(
           toast.success(i18n.t('preferences.languageChanged', { language: LANGUAGE_NAMES[language] }), {
             id: 'preferences-language',
           }),
-        (error: unknown) => toastError(error),
+        // toastError's work, written out: web/api/ imports this file and must not reach components/.
+        (error: unknown) => {
+          console.error(error);
+          toast.error(errorMessage(error));
+        },
       );
     },
     [commit, notify],
