@@ -6,14 +6,7 @@ import { deleteGameRow } from '../worker/db/games';
 import { dailyFaces, dailyRollSource } from '../worker/lib/dailyDice';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { toGameResource } from '../worker/lib/resources/game';
-import {
-  ACCESS_ENDED,
-  issuedFrom,
-  VIEWER_HEADER,
-  VIEWER_ISSUED_HEADER,
-  viewerFrom,
-} from '../worker/lib/viewer';
-import { broadcastPerViewer } from './broadcast';
+import { ACCESS_ENDED } from '../worker/lib/viewer';
 import { GameIndex } from './gameIndex';
 import {
   type GameMeta,
@@ -29,16 +22,17 @@ import { greeting } from './greeting';
 import { answerPings } from './heartbeat';
 import { Alarms, logRoomError } from './alarms';
 import {
-  closeAll,
-  eraseRoom,
   gameMessage,
+  laterAccess,
   nextUpdatedAt,
   OPEN_ACCESS,
   playMove,
   refuseMover,
   socketCounts,
-  VersionedStore,
+  socketViewer,
 } from './roomKit';
+import { eraseRoom, VersionedStore } from './roomStorage';
+import { broadcastPerViewer, closeAll } from './broadcast';
 
 interface Watcher {
   viewerId: number | null;
@@ -140,11 +134,7 @@ export class GameRoom extends Server {
    * their way here, the later end wins. A ban is lifted only by the update that says so.
    */
   updateAccess(access: PlayerAccess) {
-    const known = this.#access();
-    const now: PlayerAccess = {
-      tokensValidAfter: Math.max(known.tokensValidAfter, access.tokensValidAfter),
-      banned: access.banned,
-    };
+    const now = laterAccess(this.#access(), access);
     this.ctx.storage.kv.put<PlayerAccess>(ACCESS_KEY, now);
     // The player's sockets were let in with a token that no longer counts: they close, as their presence
     // channel does, and a reconnect meets the Worker's check of the new access.
@@ -216,8 +206,8 @@ export class GameRoom extends Server {
   }
 
   override onConnect(connection: Connection<Watcher>, ctx: ConnectionContext) {
-    const viewerId = viewerFrom(ctx.request.headers.get(VIEWER_HEADER));
-    const watcher = { viewerId, issuedAtMs: issuedFrom(ctx.request.headers.get(VIEWER_ISSUED_HEADER)) };
+    const watcher = socketViewer(ctx.request);
+    const { viewerId } = watcher;
     // Connection state is the socket's attachment, so it survives hibernation.
     connection.setState(watcher);
     const record = this.#load();

@@ -2,7 +2,7 @@ import { type Connection, type ConnectionContext, Server } from 'partyserver';
 import * as v from 'valibot';
 import type { ClashResource } from '../contract/clashes';
 import { QUICK_MATCH_STALE_MS, type QuickMatchServerMessage, ratingWindow } from '../contract/quickMatch';
-import { type ReservedClashIds, reserveClashIds } from '../worker/db/clashes';
+import { reserveClashIds } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
 import { AppError } from '../worker/lib/errors';
 import { links } from '../worker/lib/hal';
@@ -14,7 +14,7 @@ import { logRoomError } from './alarms';
 import type { NewClashPlayer } from './clashRecord';
 import { greeting } from './greeting';
 import { answerPings } from './heartbeat';
-import type { JoinResult, Joiner, Pairing, QueueEntry } from './quickMatchRecord';
+import type { JoinResult, Joiner, Pairing, QueueEntry, ReservedClashIds } from './quickMatchRecord';
 
 export type { JoinResult, QueueEntry } from './quickMatchRecord';
 
@@ -116,7 +116,7 @@ export class QuickMatch extends Server<Cloudflare.Env> {
     let joined = join();
     // One quick match at a time: a seat whose clash is over for the player is given up, and they join.
     const seat = joined.seated;
-    if (typeof seat === 'number' && !(await stillSeated(this.env, joiner.player.id, seat))) {
+    if (typeof seat === 'number' && !(await stillSeated(this.env, joiner.player.id, seat, joined.opening))) {
       this.release(joiner.player.id, seat);
       if (this.getConnection(connection.id)) joined = join();
     }
@@ -209,7 +209,14 @@ export class QuickMatch extends Server<Cloudflare.Env> {
   join(player: NewClashPlayer, rating: number, now = Date.now(), socket?: string): JoinResult {
     const seats = this.#seats(now);
     const seat = seats[String(player.id)];
-    if (seat) return { matched: null, waiting: null, reserved: null, seated: seat.clashId };
+    if (seat)
+      return {
+        matched: null,
+        waiting: null,
+        reserved: null,
+        seated: seat.clashId,
+        opening: now - seat.at < SEAT_OPENING_MS,
+      };
     const queue = this.#fresh(now);
     const mine = queue.find((e) => e.playerId === player.id);
     const me: QueueEntry = {

@@ -1,3 +1,5 @@
+import type { Connection } from 'partyserver';
+
 /** The one thing a broadcast needs of a connection (partyserver's `Connection` has it). */
 export interface Sendable {
   send(text: string): void;
@@ -26,6 +28,18 @@ export function broadcastPerViewer<C extends Sendable, V>(
       connection.send(text);
     } catch {
       // A socket closing under us; its close handler cleans up.
+    }
+  }
+}
+
+/** Every socket hears `gone` (its subject deleted) and closes. */
+export function closeAll(connections: Iterable<Connection>, gone: string, reason: string) {
+  for (const connection of connections) {
+    try {
+      connection.send(gone);
+      connection.close(1000, reason);
+    } catch {
+      // Already closing.
     }
   }
 }

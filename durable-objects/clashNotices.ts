@@ -28,6 +28,12 @@ export interface ClashNoticesInput {
 /** Set when the player was told it is their turn; cleared when they next open the clash. */
 const toldTurnKey = (playerId: number) => `told-turn-${playerId}`;
 
+/** Set with a clash's completion until everyone is told of it, which waits for D1 to have it. */
+const COMPLETION_UNTOLD_KEY = 'completion-untold';
+
+/** The clash just ended: its `ended` notice is owed, and sent once (when D1 has the completion). */
+export const owesEnded = (kv: SyncKvStorage) => kv.put(COMPLETION_UNTOLD_KEY, true);
+
 /** The player opened the clash: the next turn they miss, they are told of again. */
 export const cameBack = (kv: SyncKvStorage, playerId: number) => kv.delete(toldTurnKey(playerId));
 
@@ -89,6 +95,9 @@ function tell(input: ClashNoticesInput, event: ClashEvent) {
     case 'deleted':
       return send(input, { to: event.players, kind: 'clash-deleted', player: event.by, link: null });
     case 'ended':
+      // Once: the check and the clearing run with nothing in between.
+      if (!input.kv.get<boolean>(COMPLETION_UNTOLD_KEY)) return;
+      input.kv.delete(COMPLETION_UNTOLD_KEY);
       // An abandoned clash has no winner and moved no rating.
       if (clash.status === 'ABANDONED') return send(input, { to: clash.players, kind: 'clash-abandoned' });
       send(input, { to: clash.players, kind: 'clash-completed', player: winnerOf(clash)?.name });

@@ -5,6 +5,7 @@ import {
   type ClashMember,
   type ClashRefusal,
   type DiceSource,
+  ended,
   gameOnTurn,
   type GameMove,
   memberOf,
@@ -16,8 +17,10 @@ import {
 } from '../game';
 import type { ClashChange, ClashEvent, ClashOutcome } from './clashChange';
 import { type ClashGame, type ClashRecord, type ClashRefused, refuseClash } from './clashRecord';
-import { type Refusal, refuse, type RoomAction, type RoomViewer } from './gameRecord';
+import { clashGameResource } from './clashSockets';
+import { type Refusal, refuse, type RoomAction, type RoomResult, type RoomViewer } from './gameRecord';
 import { nextUpdatedAt, OPEN_ACCESS, playMove, refuseMover } from './roomKit';
+import { tokenCounts } from '../worker/lib/viewer';
 
 // The running clash, for ClashRoom: a move on the game on turn, a clock that runs out, a stalled turn the
 // others pass, a resignation, the warning before the clock, the bot's turn. Pure: each answers the change
@@ -32,6 +35,22 @@ export const botOnTurn = (record: ClashRecord): ClashMember | null => {
 };
 
 const accessOf = (record: ClashRecord, playerId: number) => record.access[String(playerId)] ?? OPEN_ACCESS;
+
+/** A game of the clash as the viewer may see it; its player with a token that no longer counts gets 401. */
+export function gameView(record: ClashRecord | null, gameId: number, viewer: RoomViewer | null): RoomResult {
+  const game = record?.games[String(gameId)];
+  if (!record || !game) return refuse(404, 'game-not-found');
+  const playerId = game.meta.player.id;
+  if (viewer?.playerId === playerId && !tokenCounts(viewer.issuedAtMs, accessOf(record, playerId)))
+    return refuse(401, 'token-expired');
+  return gameFor(record, gameId, viewer?.playerId ?? null);
+}
+
+/** A game of the clash as `viewerId` sees it, their token checked already. */
+export function gameFor(record: ClashRecord, gameId: number, viewerId: number | null): RoomResult {
+  const game = record.games[String(gameId)];
+  return game ? { ok: true, game: clashGameResource(record, game, viewerId) } : refuse(404, 'game-not-found');
+}
 
 /**
  * A move asked for by `viewer` on game `gameId`: the game's player, on turn, with a token that counts; no
@@ -129,6 +148,16 @@ export function resigned(record: ClashRecord | null, playerId: number): ClashOut
   const { clash, games } = afterResign(record, playerId, nextUpdatedAt(record.clash.updatedAt));
   const gameId = memberOf(record.clash, playerId)?.gameId ?? undefined;
   return { clash, games, moved: gameId };
+}
+
+/**
+ * Who hears that a turn began after `change` (the start, a fill, a clock run out, a pass, a player gone): the
+ * player now on turn, told when away (clashNotices.ts decides), or the bot, which acts after a pause.
+ */
+export function turnBegun(before: ClashRecord, next: ClashRecord, change: ClashChange): ClashMember | null {
+  const moved =
+    change.moved !== undefined && (next.clash.turn !== before.clash.turn || botOnTurn(next) !== null);
+  return (change.turnBegan || moved) && !ended(next.clash) ? playerOnTurn(next.clash) : null;
 }
 
 /** TURN_WARNING_SECONDS before the clock runs out, the player on turn is warned (the bot needs no warning). */

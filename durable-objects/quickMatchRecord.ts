@@ -1,5 +1,11 @@
-import type { ReservedClashIds } from '../worker/db/clashes';
 import type { NewClashPlayer } from './clashRecord';
+
+/** The ids of a quick match's clash and of its two games, taken in D1 before anyone needed them. */
+export interface ReservedClashIds {
+  clashId: number;
+  /** One per player, in turn order. */
+  gameIds: number[];
+}
 
 /** A player waiting in the queue. */
 export interface QueueEntry {
@@ -35,8 +41,12 @@ export interface Joiner {
 export type JoinResult =
   | { matched: QueueEntry; waiting: null; reserved: ReservedClashIds | null; seated?: undefined }
   | { matched: null; waiting: QueueEntry; reserved: null; seated?: undefined }
-  /** Not queued: a pairing seated them in the clash `seated` (null: still being opened); see `release`. */
-  | { matched: null; waiting: null; reserved: null; seated: number | null };
+  /**
+   * Not queued: a pairing seated them in the clash `seated` (null: still being opened); see `release`.
+   * `opening`: the seat is young enough for its clash to be still opening, so a room that does not hold
+   * it yet (a pairing with reserved ids creates the room just after) is no reason to let them go.
+   */
+  | { matched: null; waiting: null; reserved: null; seated: number | null; opening: boolean };
 
 /** A join that met someone. */
 export type Pairing = Extract<JoinResult, { matched: QueueEntry }>;

@@ -1,15 +1,35 @@
-import type { Connection } from 'partyserver';
 import type { GameMessage, GameResource } from '../contract/games';
 import { applyMove, type DiceSource, type GameMove, type GameState, RuleError } from '../game';
-import { tokenCounts } from '../worker/lib/viewer';
+import {
+  issuedFrom,
+  tokenCounts,
+  VIEWER_HEADER,
+  VIEWER_ISSUED_HEADER,
+  viewerFrom,
+} from '../worker/lib/viewer';
 import { type PlayerAccess, type Refusal, refuse, type RoomViewer } from './gameRecord';
 
-// What every room that holds games does the same way: GameRoom (one game) and ClashRoom (a clash's games)
-// both check a move, apply it, store the record's successor, send the GAME message and delete themselves
-// through these, so a rule of how a room behaves is written once.
+// What every room that holds games decides the same way: GameRoom (one game) and ClashRoom (a clash's games)
+// both check a move, apply it, date it and send the GAME message through these, so a rule of how a room
+// behaves is written once. How they store and delete themselves is roomStorage.ts; how they send, broadcast.ts.
 
 /** A player's access as a room keeps it before the Worker first sends one: every token counts. */
 export const OPEN_ACCESS: PlayerAccess = { tokensValidAfter: 0, banned: false };
+
+/**
+ * The player's access after `update`: tokens only ever end later, never earlier (of two updates crossing on
+ * their way to a room, the later end wins); a ban is lifted only by the update that says so.
+ */
+export const laterAccess = (known: PlayerAccess, update: PlayerAccess): PlayerAccess => ({
+  tokensValidAfter: Math.max(known.tokensValidAfter, update.tokensValidAfter),
+  banned: update.banned,
+});
+
+/** Who opens a socket, as the Worker said in its headers once it checked the token (worker/routes/live.ts). */
+export const socketViewer = (request: Request): { viewerId: number | null; issuedAtMs: number } => ({
+  viewerId: viewerFrom(request.headers.get(VIEWER_HEADER)),
+  issuedAtMs: issuedFrom(request.headers.get(VIEWER_ISSUED_HEADER)),
+});
 
 /** False for a socket opened with a token that has since ended, and for a banned player's. */
 export const socketCounts = (issuedAtMs: number | undefined, access: PlayerAccess): boolean =>
@@ -46,84 +66,3 @@ export const nextUpdatedAt = (previous: number, now = Date.now()): number => Mat
 /** A game socket's message: the game as its viewer may see it, or null once it is gone. */
 export const gameMessage = (game: GameResource | null): string =>
   JSON.stringify({ type: 'GAME', game } satisfies GameMessage);
-
-/** The part of a room's D1 index writer a commit tells (writeBehindIndex.ts). */
-interface IndexedVersions {
-  isCurrent(version: number): boolean;
-  changed(wasIndexed: boolean): void;
-}
-
-/**
- * A room's record under one storage key, with a version the D1 index follows. Its calls are synchronous
- * storage calls: made in one run with the alarms they set, they commit together.
- */
-export class VersionedStore<R extends { version: number }> {
-  constructor(
-    private readonly kv: SyncKvStorage,
-    private readonly key: string,
-  ) {}
-
-  load(): R | null {
-    return this.kv.get<R>(this.key) ?? null;
-  }
-
-  /** Stores a change the index does not hold (a name, an access): the version stays. */
-  put(record: R) {
-    this.kv.put(this.key, record);
-  }
-
-  /**
-   * Stores the successor of `record` with the next version and, when the index was current, the alarm
-   * that brings it up to date. A stale index already has an alarm pending, and rescheduling it on every
-   * move would starve it. The caller broadcasts it.
-   */
-  commit(record: R, next: Omit<R, 'version'>, index: IndexedVersions): R {
-    const wasIndexed = index.isCurrent(record.version);
-    const stored = { ...next, version: record.version + 1 } as R;
-    this.put(stored);
-    index.changed(wasIndexed);
-    return stored;
-  }
-}
-
-/**
- * Deletes a room for good with nothing else running in between, so no move lands on a room half deleted:
- * `hold` says what goes (or refuses), then its D1 rows, then the storage and the alarm, so the write-behind
- * index cannot bring a row back. A D1 failure is answered 503 and deletes nothing.
- */
-export async function eraseRoom<H, R, F extends { ok: false }>(
-  ctx: DurableObjectState,
-  steps: {
-    hold: () => { ok: true; held: H } | F;
-    deleteRows: (held: H) => Promise<R>;
-    log: (what: string, error: unknown) => void;
-  },
-): Promise<{ ok: true; held: H; rows: R } | F | Refusal> {
-  return ctx.blockConcurrencyWhile(async () => {
-    const hold = steps.hold();
-    if (!hold.ok) return hold;
-    let rows: R;
-    try {
-      rows = await steps.deleteRows(hold.held);
-    } catch (error) {
-      // Thrown out of blockConcurrencyWhile, an error would reset the object: answer it instead.
-      steps.log('delete', error);
-      return refuse(503, 'service-unavailable');
-    }
-    await ctx.storage.deleteAll();
-    await ctx.storage.deleteAlarm();
-    return { ok: true as const, held: hold.held, rows };
-  });
-}
-
-/** Every socket hears `gone` (its subject deleted) and closes. */
-export function closeAll(connections: Iterable<Connection>, gone: string, reason: string) {
-  for (const connection of connections) {
-    try {
-      connection.send(gone);
-      connection.close(1000, reason);
-    } catch {
-      // Already closing.
-    }
-  }
-}

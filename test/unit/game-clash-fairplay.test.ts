@@ -1,81 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { CLASH_RATED_MIN_FILLS, CLASH_STALL_MS } from '../../contract/clashRules';
-import type { ClashGame, ClashRecord } from '../../durable-objects/clashRecord';
-import {
-  afterResign,
-  afterTimeout,
-  crowned,
-  fillsOf,
-  newGame,
-  places,
-  refusePass,
-  refuseResign,
-} from '../../game';
-import { type ClashMember, clashPermissions, playedEnough } from '../../game';
+import { afterResign, afterTimeout, crowned, fillsOf, places, refusePass, refuseResign } from '../../game';
+import { type ClashMember, clashPermissions, type ClashView, playedEnough } from '../../game';
+import type { ClashGame } from '../../durable-objects/clashRecord';
 import { toClashResource } from '../../worker/lib/resources/clashes';
+import { clashOf, member, recordOf, T0 } from './clash-fixtures';
 
 // Fair play in a clash's rules: forfeited players ranked among themselves by total, a clash
 // abandoned by everyone, resigning, passing a stalled turn, and the fills a rated clash needs.
 
-const T0 = Date.UTC(2026, 2, 1);
-
-function member(index: number, over: Partial<ClashMember> = {}): ClashMember {
-  return {
-    id: 10 + index,
-    name: `P${index}`,
-    avatarKey: null,
-    status: 'ACCEPTED',
-    score: 0,
-    gameId: 100 + index,
-    ...over,
-  };
-}
-
 /** A running clash of `members` with a fresh game each; `filled[i]` boxes already on player i's sheet. */
-function record(members: ClashMember[], over: Partial<ClashRecord['clash']> = {}, filled: number[] = []) {
-  const games: Record<string, ClashGame> = {};
-  for (const [index, m] of members.entries()) {
-    const state = newGame('CLASH');
-    let left = filled[index] ?? 0;
-    for (const column of state.sheet.columns)
-      for (const box of column.boxes)
-        if (left > 0) {
-          box.value = 1;
-          left--;
-        }
-    games[String(m.gameId)] = {
-      state,
-      meta: {
-        id: m.gameId as number,
-        player: { id: m.id, name: m.name },
-        archived: false,
-        createdAt: T0,
-        updatedAt: T0,
-      },
-    };
-  }
-  const rec: ClashRecord = {
-    clash: {
-      id: 1,
-      name: 'Fair',
-      type: 'LIVE',
-      status: 'IN_PROGRESS',
-      owner: { id: members[0]?.id ?? 0, name: 'P0' },
-      players: members,
-      turn: 0,
-      turnSeconds: 30,
-      turnDeadline: T0 + 30_000,
-      turnStartedAt: T0,
-      createdAt: T0,
-      updatedAt: T0,
-      ...over,
-    },
-    access: {},
-    games,
-    version: 1,
-  };
-  return rec;
-}
+const record = (members: ClashMember[], over: Partial<ClashView> = {}, filled: number[] = []) =>
+  recordOf(clashOf(members, { name: 'Fair', ...over }), filled);
 
 describe('the ranking of a clash with forfeited players', () => {
   it('puts everyone who played on first, then the forfeited by their totals, never tied across totals', () => {

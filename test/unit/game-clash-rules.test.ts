@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ClashGame, ClashRecord } from '../../durable-objects/clashRecord';
 import {
   acceptsAtOnce,
   afterTimeout,
   CLASH_MISSED_TURNS_FORFEIT,
   CLASH_RATED_MIN_FILLS,
-  type ClashMember,
   clashPermissions,
-  type ClashView,
   gameOnTurn,
-  newGame,
   playedEnough,
   playerOnTurn,
   ratingPlaces,
@@ -18,42 +14,11 @@ import {
   refuseRemoval,
   winnerOf,
 } from '../../game';
+import { clashOf, member, pending, recordOf, T0 } from './clash-fixtures';
 
 // The clash's rules as game/clash.ts decides them, each once: who is on turn, who may be removed or
 // invited, when a clash starts, the forfeit after missed turns, who wins, who shares a place, and
 // when a clash is played enough to be rated.
-
-const T0 = Date.UTC(2026, 2, 1);
-
-const member = (index: number, over: Partial<ClashMember> = {}): ClashMember => ({
-  id: 10 + index,
-  name: `P${index}`,
-  avatarKey: null,
-  status: 'ACCEPTED',
-  score: 0,
-  gameId: 100 + index,
-  ...over,
-});
-
-const clashOf = (players: ClashMember[], over: Partial<ClashView> = {}): ClashView => ({
-  id: 1,
-  name: 'Rules',
-  type: 'LIVE',
-  status: 'IN_PROGRESS',
-  owner: { id: 10, name: 'P0' },
-  players,
-  turn: 0,
-  turnSeconds: 30,
-  createdAt: T0,
-  updatedAt: T0,
-  ...over,
-});
-
-const pending = (...statuses: ClashMember['status'][]) =>
-  clashOf(
-    statuses.map((status, index) => member(index, { status, gameId: null, score: null })),
-    { status: 'PENDING' },
-  );
 
 describe('the turn of a running clash', () => {
   it('is the player at `turn`, and only their game is on turn', () => {
@@ -124,19 +89,9 @@ describe('who the owner may invite', () => {
 });
 
 describe('missed turns', () => {
-  const recordOf = (players: ClashMember[]): ClashRecord => {
-    const games: Record<string, ClashGame> = {};
-    for (const p of players)
-      games[String(p.gameId)] = {
-        state: newGame('CLASH'),
-        meta: { id: p.gameId as number, player: p, archived: false, createdAt: T0, updatedAt: T0 },
-      };
-    return { clash: clashOf(players), access: {}, games, version: 1 };
-  };
-
   it(`forfeit a player on the ${CLASH_MISSED_TURNS_FORFEIT}rd in a row, not before`, () => {
     const players = [member(0), member(1), member(2)];
-    let record = recordOf(players);
+    let record = recordOf(clashOf(players));
     for (let missed = 1; missed <= CLASH_MISSED_TURNS_FORFEIT; missed++) {
       const out = afterTimeout({ ...record, clash: { ...record.clash, turn: 0 } }, T0 + missed);
       if (!out) throw new Error('no outcome');
@@ -149,7 +104,7 @@ describe('missed turns', () => {
   });
 
   it('abandon the clash when the last one standing let their own turn run out too', () => {
-    const record = recordOf([member(0, { missed: 2 }), member(1, { missed: 1 })]);
+    const record = recordOf(clashOf([member(0, { missed: 2 }), member(1, { missed: 1 })]));
     const out = afterTimeout(record, T0 + 1);
     expect(out?.clash.status).toBe('ABANDONED');
     expect(out && winnerOf(out.clash)).toBeNull();

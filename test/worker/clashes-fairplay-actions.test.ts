@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { CLASH_STALL_MS, type ClashResource } from '../../contract/clashes';
 import type { QuickMatchSeated } from '../../contract/quickMatch';
 import type { ClashRecord } from '../../durable-objects/clashRecord';
-import { clashRoom, createClash, gameOf, notifications, players, socket, takeTurn } from './clashes-helpers';
+import {
+  clashRoom,
+  createClash,
+  gameOf,
+  getClash,
+  notifications,
+  players,
+  socket,
+  takeTurn,
+} from './clashes-helpers';
 import { clashNow, clockedClash } from './clashes-fairplay-helpers';
 import { play } from './games-helpers';
 import { call, expectError, json, type Session } from './helpers';
@@ -173,6 +182,32 @@ describe('one quick match at a time', () => {
     await queue().leave(ana.player.id);
     expect((await join(ben)).status).toBe(202);
     await queue().leave(ben.player.id);
+  });
+
+  it('keeps a player seated while the clash of their pairing is still being opened', async () => {
+    await emptyQueue();
+    const [ana, ben] = (await players(2)) as [Session, Session];
+    const entry = (p: Session) => ({
+      id: p.player.id,
+      name: p.player.name,
+      avatarKey: null,
+      bot: false,
+      access: { tokensValidAfter: 0, banned: false },
+    });
+    // The queue pairs them with ids it reserved ahead, as a join does; the clash's room is not created yet.
+    expect((await queue().join(entry(ana), 1500)).waiting?.playerId).toBe(ana.player.id);
+    await expect.poll(async () => (await queue().reservedIds()).length).toBeGreaterThan(0);
+    const pairing = await queue().join(entry(ben), 1500);
+    expect(pairing.matched?.playerId).toBe(ana.player.id);
+    const clashId = pairing.reserved?.clashId as number;
+    expect((await getClash(ana, clashId)).status).toBe(404);
+    // Ana asks again meanwhile: she is seated in that clash, not queued for another.
+    const again = await join(ana);
+    expect(again.status).toBe(409);
+    expect((await json<QuickMatchSeated>(again))._links.clash?.href).toBe(`/api/clashes/${clashId}`);
+    expect((await queue().waiting()).map((e) => e.playerId)).not.toContain(ana.player.id);
+    await queue().putBack(pairing.matched as never, ben.player.id);
+    await emptyQueue();
   });
 
   it('never seats a player twice when they ask again while their pairing is made', async () => {

@@ -60,3 +60,12 @@ describe('a move on a clash game that names its clash', () => {
     expect((await gameOf(me, me.game.id)).rollCount).toBe(0);
   });
 });
+
+describe('the game resource of a clash game', () => {
+  it('names its clash, and its player’s moves carry the clash', async () => {
+    const { clash, players, gameIds } = await startedClash();
+    const game = await gameOf(players[0] as Session, gameIds[0] as number);
+    expect(game.clashId).toBe(clash.id);
+    expect(game._links.roll?.href).toBe(`/api/games/${gameIds[0]}/roll?clash=${clash.id}`);
+  });
+});

@@ -1,3 +1,4 @@
+import type { ReservedClashIds } from '../../durable-objects/quickMatchRecord';
 import { and, asc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CLASH_SORTS, ClashPlayerStatus, ClashStatus } from '../../contract/clashes';
 import type { PageRequest } from '../../contract/page';
@@ -206,13 +207,6 @@ export async function liveClashesOf(db: Database, playerId: number): Promise<{ i
     .from(clashPlayers)
     .innerJoin(clashes, eq(clashes.id, clashPlayers.clashId))
     .where(and(eq(clashPlayers.playerId, playerId), inArray(clashes.status, ['PENDING', 'IN_PROGRESS'])));
-}
-
-/** The ids of a quick match's clash and of its two games, taken in D1 before anyone needed them. */
-export interface ReservedClashIds {
-  clashId: number;
-  /** One per player, in turn order. */
-  gameIds: number[];
 }
 
 /** Marks the rows that only reserve ids (with their owner and time, which no other row shares). */

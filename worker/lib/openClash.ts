@@ -1,7 +1,8 @@
 import type { TurnSeconds } from '../../contract/clashes';
 import type { PlayerRef } from '../../contract/players';
 import type { ClashResult, NewClash, NewClashPlayer } from '../../durable-objects/clashRecord';
-import { deleteClashRows, insertClash, type ReservedClashIds } from '../db/clashes';
+import type { ReservedClashIds } from '../../durable-objects/quickMatchRecord';
+import { deleteClashRows, insertClash } from '../db/clashes';
 import type { Database } from '../db/client';
 import { clashRoom } from '../rooms';
 import { acceptsAtOnce } from '../../game';

@@ -67,16 +67,18 @@ export function tellMatched(
 }
 
 /**
- * Whether the player still plays in the quick match `clashId` the queue seated them in: its room (the
- * truth; D1 may not have a just-paired clash yet) has it in progress, with them not out of it.
+ * Whether the player still plays in the quick match `clashId` the queue seated them in: its room (the truth;
+ * D1 may not have a just-paired clash yet) has it in progress, with them not out of it, or does not hold it
+ * yet while the clash may still be `opening` (QuickMatch.ts `join`).
  */
 export async function stillSeated(
   env: Pick<Env, 'CLASH_ROOM'>,
   playerId: number,
   clashId: number,
+  opening: boolean,
 ): Promise<boolean> {
   const held = await clashRoom(env, clashId).get(playerId);
-  if (!held.ok) return false;
+  if (!held.ok) return held.status === 404 && opening;
   const me = held.clash.players.find((p) => p.id === playerId);
   return held.clash.status === 'IN_PROGRESS' && me !== undefined && !me.forfeited;
 }

@@ -48,7 +48,8 @@ export const quickMatchRoutes = new Hono<QuickMatchRoutes>()
     // lets them in again once that clash is over for them.
     if (joined.seated !== undefined) {
       const seated = joined.seated;
-      if (seated === null || (await stillSeated(c.env, me.id, seated))) return seatedAnswer(c, seated);
+      if (seated === null || (await stillSeated(c.env, me.id, seated, joined.opening)))
+        return seatedAnswer(c, seated);
       await queueOf(c).release(me.id, seated);
       joined = await join();
       if (joined.seated !== undefined) return seatedAnswer(c, joined.seated);

@@ -50,12 +50,11 @@ function allowedActions(state: GameState, meta: GameMeta, viewerId: number | nul
 }
 
 /**
- * The game as a client sees it: the SPEC's Game fields, with links only for moves the viewer may make
- * now. A solo or daily game's player is always on turn; `onTurn` false is a clash game rendered without
- * its clash (its links then name no clash): a clash's room renders its games with `toClashGameResource`.
+ * A solo or daily game as a client sees it: the SPEC's Game fields, with links only for moves the viewer may
+ * make now (its player is always on turn). A clash's room renders its games with `toClashGameResource`.
  */
-export const toGameResource = (state: GameState, meta: GameMeta, viewerId: number | null, onTurn = true) =>
-  renderGame(state, meta, viewerId, { clashId: null, onTurn });
+export const toGameResource = (state: GameState, meta: GameMeta, viewerId: number | null) =>
+  renderGame(state, meta, viewerId, { clashId: null, onTurn: true });
 
 /** A clash game as its clash's room renders it: it names its clash, and so do its move links. */
 export const toClashGameResource = (
