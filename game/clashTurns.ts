@@ -187,7 +187,8 @@ export const fillsOf = <G extends ClashSheet>({ clash, games }: ClashRound<G>): 
 /**
  * The games as they stand once the clash is over: a sheet left unfinished (its player forfeited, or the
  * others did) can never be played on, so it is put away (ARCHIVED in its resource and the D1 index)
- * rather than shown in progress for ever. Until then, the games as they are.
+ * rather than shown in progress for ever, changed when the clash ended (so a client holding its last state,
+ * by updatedAt, takes the put-away one). Until then, the games as they are.
  */
 export function settledGames<G extends ClashSheet>(
   clash: ClashView,
@@ -199,7 +200,10 @@ export function settledGames<G extends ClashSheet>(
       id,
       game.state.status === 'COMPLETED' || game.meta.archived
         ? game
-        : { ...game, meta: { ...game.meta, archived: true } },
+        : {
+            ...game,
+            meta: { ...game.meta, archived: true, updatedAt: Math.max(game.meta.updatedAt, clash.updatedAt) },
+          },
     ]),
   );
 }

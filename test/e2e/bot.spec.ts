@@ -48,3 +48,21 @@ test('a player creates a clash against Yamb Bot and plays turns with it', async 
   const filled = botGame.sheet.columns.flatMap((c) => c.boxes).filter((b) => b.value !== null);
   expect(filled, 'the bot filled one box in its turn').toHaveLength(1);
 });
+
+test('one click on "Practice against Yamb Bot" starts an untimed clash against the bot, named for both', async ({
+  page,
+}) => {
+  const name = `prac${run}`;
+  await signUp(page.request, name);
+  await page.goto('/clashes');
+  await expect(page.getByRole('heading', { name: 'Clashes', level: 1 })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Practice against Yamb Bot' }).click();
+  await expect(page).toHaveURL(/\/clashes\/\d+$/);
+  const clashId = Number(/\/clashes\/(\d+)$/.exec(page.url())?.[1]);
+  await expect(page.locator('.clash-turn')).toHaveText('Your turn', { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name} – Yamb Bot`);
+  const clash = (await (await page.request.get(`/api/clashes/${clashId}`)).json()) as ClashResource;
+  expect(clash.players.map((p) => p.bot === true)).toEqual([false, true]);
+  expect(clash.turnSeconds ?? null).toBeNull();
+  await expect(page.locator('.turn-clock')).toHaveCount(0);
+});

@@ -73,6 +73,9 @@ test('a player resigns through the confirmation, and the opponent sees the clash
   const ranking = ana.page.getByRole('region', { name: 'Final ranking' });
   await expect(ranking.locator('.ranking-row--winner')).toContainText(ana.name);
   await expect(ranking.getByText('resigned')).toBeVisible();
+  // The winner's sheet, put away unfinished with the clash, is shown so at once, and not called "Archived".
+  await expect(ana.page.locator('.board-chip--archived').first()).toHaveText('Clash over');
+  await shoot(ana.page, 'won');
   await ana.context.close();
   await ben.context.close();
 });

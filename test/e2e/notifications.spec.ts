@@ -158,9 +158,9 @@ test('invitations made while the page was closed are on the bell at the next vis
   await expect(items.nth(0)).toContainText(invitation(second.name));
   await expect(items.nth(1)).toContainText(invitation(first.name));
 
-  await dialog.getByRole('button', { name: 'Mark all read' }).click();
+  await dialog.getByRole('button', { name: 'Dismiss all' }).click();
   await expect(dialog.getByText('No notifications')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Dismiss all' })).toBeDisabled();
   await expect(bell(ben.page)).toHaveAccessibleName('Notifications');
   await expect.poll(async () => (await stored()).length).toBe(0);
 
@@ -182,7 +182,7 @@ test('one notification is marked read where it is, from the keyboard, on a phone
   const dialog = ben.page.getByRole('dialog', { name: 'Notifications' });
   await expect(dialog).toBeVisible();
   const item = dialog.getByRole('listitem').filter({ hasText: invitation(clash.name) });
-  const read = item.getByRole('button', { name: 'Mark read' });
+  const read = item.getByRole('button', { name: 'Dismiss' });
   await read.focus();
   await ben.page.keyboard.press('Enter');
   await expect(dialog.getByText('No notifications')).toBeVisible();

@@ -119,3 +119,24 @@ test('a finished game shows on the rankings, the best highlighted; the table pag
   }
   await ana.context.close();
 });
+
+test('a player without a score is not told so before their best has been asked for', async ({ browser }) => {
+  const ana = await newPlayer(browser, `rkwait${run}`, DESKTOP);
+  // The player's own best is held back until the test lets it go.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await ana.page.route(/\/api\/scores\/\?.*playerId=/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await ana.page.goto('/rankings');
+  const mine = ana.page.locator('.ranking-mine');
+  await expect(mine).toHaveAttribute('aria-busy', 'true');
+  await expect(mine).not.toContainText('You have no score yet.');
+  release();
+  await expect(mine).toContainText('You have no score yet.');
+  await expect(mine).toHaveAttribute('aria-busy', 'false');
+  await ana.context.close();
+});

@@ -26,6 +26,15 @@ test('the shell shows the navigation and the current player', async ({ page }) =
   await expect(page).toHaveTitle(/Yamb/);
 });
 
+test('a guest finds both sign in and sign up in the navigation; sign in opens its page', async ({ page }) => {
+  await open(page, '/');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Sign up', exact: true })).toBeVisible();
+  await nav.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Sign in');
+});
+
 test('the player card in the navigation opens the profile', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await open(page, '/about');

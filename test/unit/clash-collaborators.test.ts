@@ -6,7 +6,7 @@ import * as lobby from '../../durable-objects/clashLobby';
 import * as play from '../../durable-objects/clashPlay';
 import type { ClashRecord } from '../../durable-objects/clashRecord';
 import type { ClashChange, ClashOutcome } from '../../durable-objects/clashChange';
-import { CLASH_MAX_PLAYERS, type DiceSource, fillableBoxes } from '../../game';
+import { CLASH_MAX_PLAYERS, type DiceSource, fillableBoxes, settledGames } from '../../game';
 import { clashOf, member, pending, recordOf, T0 } from './clash-fixtures';
 
 // ClashRoom's collaborators answer what a call does to the clash: the change the room applies (the next
@@ -184,11 +184,16 @@ describe('the running clash', () => {
     });
   });
 
-  it('ends the clash a resignation leaves with one player standing', () => {
+  it('ends the clash a resignation leaves with one player standing, its unfinished sheets put away then', () => {
     const two = recordOf(clashOf([member(0), member(1)]));
     const change = changed(play.resigned(two, 11));
     expect(change.clash.status).toBe('COMPLETED');
     expect(change.clash.players[1]).toMatchObject({ forfeited: true, resigned: true });
+    const endedAt = T0 + 60_000;
+    const settled = settledGames({ ...change.clash, updatedAt: endedAt }, change.games ?? {});
+    // Changed when the clash ended: a client keeping the newer state by updatedAt takes these.
+    expect(settled['100']?.meta).toMatchObject({ archived: true, updatedAt: endedAt });
+    expect(settledGames(two.clash, two.games)['100']?.meta.archived).toBe(false);
     expect(play.resigned(two, 99)).toMatchObject({ status: 403, key: 'not-clash-member' });
   });
 

@@ -16,6 +16,7 @@ import {
   SettingsIcon,
   ShareIcon,
   SignOutIcon,
+  SignInIcon,
   SignUpIcon,
 } from './icons';
 
@@ -128,7 +129,7 @@ export function NavMenu({
   );
 }
 
-/** The menu's last entries: share the site, and sign out (a registered player) or sign up (a guest). */
+/** The menu's last entries: share the site, and sign out (a registered player) or sign in and sign up (a guest). */
 function NavActions({ player, onSignOut }: { player: PlayerResource | null; onSignOut: () => void }) {
   const { t } = useTranslation();
   const { rail } = useLayout();
@@ -157,7 +158,10 @@ function NavActions({ player, onSignOut }: { player: PlayerResource | null; onSi
           </button>
         </li>
       ) : (
-        <NavItem to="/register" icon={<SignUpIcon />} label={t('nav.signUp')} />
+        <>
+          <NavItem to="/login" icon={<SignInIcon />} label={t('nav.signIn')} />
+          <NavItem to="/register" icon={<SignUpIcon />} label={t('nav.signUp')} />
+        </>
       )}
     </ul>
   );

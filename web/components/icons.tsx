@@ -113,6 +113,14 @@ export const SignOutIcon = () => (
   </Icon>
 );
 
+export const SignInIcon = () => (
+  <Icon>
+    <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4" />
+    <path d="M10 17l5-5-5-5" />
+    <path d="M15 12H3" />
+  </Icon>
+);
+
 export const SignUpIcon = () => (
   <Icon>
     <path d="M16 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2" />

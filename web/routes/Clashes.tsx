@@ -7,6 +7,7 @@ import { CreateClashForm } from '../components/clash/CreateClashForm';
 import '../components/clash/clash.css';
 import { GameFailed, GameLoading } from '../components/game/GameScreen';
 import { PlayNowButton } from '../components/quickMatch/PlayNowButton';
+import { PracticeButton } from '../components/clash/PracticeButton';
 import { useTitle } from '../components/useTitle';
 
 /** `/clashes`: the player's clashes by status, and a new one. Guests are asked to sign up first. */
@@ -57,6 +58,7 @@ export default function Clashes() {
             <GameLoading />
           )}
           <PlayNowButton />
+          <PracticeButton player={player} />
           <CreateClashForm owner={player} />
         </>
       )}

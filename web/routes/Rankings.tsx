@@ -35,7 +35,7 @@ export default function Rankings() {
   const tab: Tab = asked === 'rating' || asked === 'daily' ? asked : period;
   /** The daily and rating tabs have tables of their own, without the score statistics. */
   const scoresTab = tab !== 'rating' && tab !== 'daily';
-  const best = useBestScore(me?.id, period).data ?? null;
+  const best = useBestScore(me?.id, period).data;
   const list = usePagedList<ScoreSummary, ScoreSort>({
     key: scoreKeys.list(),
     path: '/scores/',

@@ -44,7 +44,10 @@ export function BoardHead({ game, isPlayer, live, level = 1 }: BoardHeadProps) {
       </Heading>
       <ul className="board-stats">
         <li className={`board-chip board-chip--${game.status.toLowerCase()}`}>
-          {t(`game.status.${game.status}`)}
+          {/* A clash puts away the sheets left unfinished when it ends, the winner's among them. */}
+          {game.type === 'CLASH' && game.status === 'ARCHIVED'
+            ? t('game.status.clashOver')
+            : t(`game.status.${game.status}`)}
         </li>
         <li className="board-chip">
           {t('game.progress', { progress: formatPercent(game.progress, i18n.language) })}

@@ -57,7 +57,7 @@ function NotificationItem({
         title={t('notifications.markRead')}
         onClick={onRead}
       >
-        <CheckIcon />
+        <CloseIcon />
       </button>
     </li>
   );

@@ -11,8 +11,8 @@ import { type ScoreSort, scoreColumns } from '../table/scoreColumns';
 export interface ScoreRankingProps {
   list: PagedList<ScoreSummary, ScoreSort>;
   period: Period;
-  /** The viewer's best score of the period; null when they have none. */
-  best: ScoreSummary | null;
+  /** The viewer's best score of the period; null when they have none; undefined while it is not known yet. */
+  best: ScoreSummary | null | undefined;
   /** A signed-in viewer is told their best (or that they have none yet). */
   signedIn: boolean;
 }
@@ -52,8 +52,11 @@ export function ScoreRanking({ list, period, best, signedIn }: ScoreRankingProps
   return (
     <>
       {signedIn ? (
-        <p className="ranking-mine">
-          {best ? (
+        <p className="ranking-mine" aria-busy={best === undefined}>
+          {best === undefined ? (
+            // Not known yet: the line keeps its place, saying nothing it might take back.
+            '\u00a0'
+          ) : best ? (
             <>
               {t('rankings.yourBestIs')}{' '}
               <Link to={`/scores/${best.id}`} className="ranking-mine-value">

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCreateClash, useYambBot } from '../../api/clashes';
+import { errorMessage } from '../../api/client';
+import { botClashName } from '../../api/quickMatchState';
+import type { PlayerResource } from '../../../contract/players';
+
+/**
+ * "Practice against Yamb Bot": one click starts an untimed clash against the bot, named after the two
+ * players, and opens it; the form below stays for a clash with people.
+ */
+export function PracticeButton({ player }: { player: PlayerResource }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const bot = useYambBot();
+  const { mutateAsync: create } = useCreateClash();
+  const [starting, setStarting] = useState(false);
+  const start = async () => {
+    setStarting(true);
+    try {
+      const yambBot = bot.data ?? (await bot.refetch()).data;
+      if (!yambBot) throw new Error(t('clashes.practice.missing'));
+      const clash = await create({
+        ownerId: player.id,
+        playerIds: [player.id, yambBot.id],
+        type: 'LIVE',
+        name: botClashName(player.name, yambBot.name),
+        turnSeconds: null,
+      });
+      void navigate(`/clashes/${clash.id}`);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setStarting(false);
+    }
+  };
+  return (
+    <div className="play-now">
+      <button
+        type="button"
+        className="button play-now-button"
+        disabled={starting}
+        onClick={() => void start()}
+      >
+        {starting ? t('clashes.practice.starting') : t('clashes.practice.start')}
+      </button>
+      <p className="play-now-hint">{t('clashes.practice.hint')}</p>
+    </div>
+  );
+}
