@@ -176,6 +176,46 @@ test("an admin deletes a player's game from the sections on their page, after co
   expect((await ada.context.request.get(`/api/games/${game.id}`)).status()).toBe(404);
 });
 
+test("a player's clash game has no delete button on their page: it goes with its clash, and the row says so", async () => {
+  const me = (await (await ana.context.request.get('/api/players/me')).json()) as { id: number };
+  const bots = await ana.context.request.get('/api/players/?bot=true&size=1');
+  const bot = ((await bots.json()) as { _embedded: { players: { id: number }[] } })._embedded.players[0];
+  const created = await ana.context.request.post('/api/clashes/', {
+    data: {
+      ownerId: me.id,
+      playerIds: [me.id, bot?.id],
+      type: 'LIVE',
+      name: `Admin ${run}`,
+      turnSeconds: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const clash = (await created.json()) as { players: { id: number; gameId: number | null }[] };
+  const gameId = clash.players.find((p) => p.id === me.id)?.gameId;
+  // Listed from its first move: Ana, the owner, is on turn and rolls.
+  const game = (await (await ana.context.request.get(`/api/games/${gameId}`)).json()) as {
+    _links: { roll?: { href: string } };
+  };
+  const rolled = await ana.context.request.put(game._links.roll?.href ?? '', {
+    data: { diceToRoll: [0, 1, 2, 3, 4] },
+  });
+  expect(rolled.ok(), await rolled.text()).toBe(true);
+  await expect
+    // The index writes a clash's progress at most every 10 s.
+    .poll(async () => (await ada.context.request.get(`/api/players/${me.id}/games?size=50`)).text(), {
+      timeout: 20_000,
+    })
+    .toContain(`"id":${gameId}`);
+
+  const page = ada.page;
+  await open(page, `/players/${me.id}`);
+  const sections = page.getByRole('region', { name: 'Admin: games, clashes and logs of this player' });
+  await sections.getByText('Games', { exact: true }).click();
+  const row = sections.getByRole('row').filter({ hasText: `Game ${gameId}` });
+  await expect(row).toContainText('Part of a clash: delete the clash');
+  await expect(row.getByRole('button')).toHaveCount(0);
+});
+
 test('an admin lists every clash from the admin page, and back to their own', async ({ browser }) => {
   const bo = await newPlayer(browser, `bo${run}`);
   const ids = await Promise.all(

@@ -48,7 +48,7 @@ export const playedGame = () => or(ne(games.status, 'IN_PROGRESS'), ne(games.upd
 /**
  * The games played to the end, of any type: COMPLETED, or ARCHIVED with every box filled. An archived
  * game is not always a finished one: a clash puts away the sheets its forfeited players left unfinished
- * (durable-objects/clashLobby.ts `settledGames`), and those do not count.
+ * (game/clashTurns.ts `settledGames`), and those do not count.
  */
 export const completedGame = () =>
   or(eq(games.status, 'COMPLETED'), and(eq(games.status, 'ARCHIVED'), eq(games.progress, 100)));

@@ -35,12 +35,14 @@ interface SectionProps<T extends Row> {
   link: (row: T) => string;
   /** The columns between the name and the delete button. */
   details: { id: string; label: string; optional?: boolean; render: (row: T) => ReactNode }[];
+  /** Why a row may not be deleted from here (in words, in its delete button's place), or null when it may. */
+  notDeletable?: (row: T) => string | null;
 }
 
 /** A section's columns: the row's name (its link), the details, the date and a delete button that asks first. */
 function sectionColumns<T extends Row>(
   t: TFunction,
-  { name, link, details }: Pick<SectionProps<T>, 'name' | 'link' | 'details'>,
+  { name, link, details, notDeletable }: Pick<SectionProps<T>, 'name' | 'link' | 'details' | 'notDeletable'>,
   deleting: (row: T) => boolean,
   onDelete: (row: T) => void,
 ): Column<T, 'createdAt'>[] {
@@ -62,17 +64,18 @@ function sectionColumns<T extends Row>(
     {
       id: 'delete',
       label: t('logs.actions'),
-      render: (row) => (
-        <button
-          type="button"
-          className="button button-danger button-small"
-          aria-label={t('admin.player.deleteOne', { name: name(row) })}
-          disabled={deleting(row)}
-          onClick={() => onDelete(row)}
-        >
-          {t('admin.player.delete')}
-        </button>
-      ),
+      render: (row) =>
+        notDeletable?.(row) ?? (
+          <button
+            type="button"
+            className="button button-danger button-small"
+            aria-label={t('admin.player.deleteOne', { name: name(row) })}
+            disabled={deleting(row)}
+            onClick={() => onDelete(row)}
+          >
+            {t('admin.player.delete')}
+          </button>
+        ),
     },
   ];
 }
@@ -81,7 +84,16 @@ function sectionColumns<T extends Row>(
  * One collapsible list of the player's (from their link), fetched when first opened, each row with a
  * delete button that asks first and then calls the admin delete.
  */
-function Section<T extends Row>({ kind, playerId, href, title, name, link, details }: SectionProps<T>) {
+function Section<T extends Row>({
+  kind,
+  playerId,
+  href,
+  title,
+  name,
+  link,
+  details,
+  notDeletable,
+}: SectionProps<T>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [confirm, setConfirm] = useState<T | null>(null);
@@ -98,7 +110,7 @@ function Section<T extends Row>({ kind, playerId, href, title, name, link, detai
 
   const columns = sectionColumns(
     t,
-    { name, link, details },
+    { name, link, details, notDeletable },
     (row) => remove.isPending && remove.variables?.id === row.id,
     setConfirm,
   );
@@ -159,6 +171,8 @@ export function PlayerAdminSections({ player }: { player: PlayerResource }) {
         title={t('admin.player.games')}
         name={(game) => t('screens.game', { id: game.id })}
         link={(game) => `/games/${game.id}`}
+        // A clash game goes with its clash (the server refuses it alone): that is what an admin deletes.
+        notDeletable={(game) => (game.type === 'CLASH' ? t('admin.player.clashGame') : null)}
         details={[
           {
             id: 'status',
