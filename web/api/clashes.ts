@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import {
   keepPreviousData,
   type QueryClient,
@@ -5,10 +6,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import i18n from '../i18n';
 import { api } from './client';
 import { isNewerClash } from './clashCache';
 import { usePresenceMessages } from './presence';
-import type { ClashResource, CreateClash } from '../../contract/clashes';
+import { botClashName } from './quickMatchState';
+import type { ClashResource, CreateClash, TurnSeconds } from '../../contract/clashes';
 import type { Page } from '../../contract/page';
 import type { PlayerResource } from '../../contract/players';
 
@@ -90,6 +93,29 @@ export function useYambBot(enabled = true) {
       return page._embedded?.players?.[0] ?? null;
     },
   });
+}
+
+/**
+ * Starts a clash of `player` against Yamb Bot, named after both, with `turnSeconds` a turn: the quick
+ * match's offer when nobody came, and the one-click practice on /clashes. The bot is asked for once.
+ */
+export function useBotClash(enabled = true) {
+  const { data: known, refetch } = useYambBot(enabled);
+  const { mutateAsync: create } = useCreateClash();
+  return useCallback(
+    async (player: PlayerResource, turnSeconds: TurnSeconds | null) => {
+      const bot = known ?? (await refetch()).data;
+      if (!bot) throw new Error(i18n.t('clashes.practice.missing'));
+      return create({
+        ownerId: player.id,
+        playerIds: [player.id, bot.id],
+        type: 'LIVE',
+        name: botClashName(player.name, bot.name),
+        turnSeconds,
+      });
+    },
+    [known, refetch, create],
+  );
 }
 
 export function useCreateClash() {

@@ -17,17 +17,11 @@ import type { ClashResource } from '../../contract/clashes';
 import type { PlayerResource } from '../../contract/players';
 import type { QuickMatchServerMessage } from '../../contract/quickMatch';
 import i18n from '../i18n';
-import { storeClash, useCreateClash, useYambBot } from './clashes';
+import { storeClash, useBotClash } from './clashes';
 import { errorMessage } from './client';
 import { useLiveSocket } from './live';
 import { usePresenceMessages } from './presence';
-import {
-  botClashName,
-  IDLE,
-  quickMatchReducer,
-  type QuickMatchEvent,
-  type QuickMatchState,
-} from './quickMatchState';
+import { IDLE, quickMatchReducer, type QuickMatchEvent, type QuickMatchState } from './quickMatchState';
 import { useSession } from './session';
 
 // "Play someone now": one search per tab, held by <QuickMatchProvider> in the Layout so it goes on while
@@ -114,25 +108,14 @@ function usePlayBot(
   dispatch: Dispatch,
 ) {
   const navigate = useNavigate();
-  const bot = useYambBot(player !== null && !player.guest && searching);
-  const { mutateAsync: create } = useCreateClash();
-  const { refetch: fetchBot } = bot;
-  const known = bot.data;
+  const startBotClash = useBotClash(player !== null && !player.guest && searching);
   return useCallback(() => {
     if (current.current.phase !== 'waiting' || !player) return;
     dispatch({ type: 'choose-bot' });
     // Leaving the waiting phase closes the queue's socket; a match that came meanwhile wins over the bot.
     void (async () => {
       try {
-        const yambBot = known ?? (await fetchBot()).data;
-        if (!yambBot) throw new Error('Yamb Bot is missing');
-        const clash = await create({
-          ownerId: player.id,
-          playerIds: [player.id, yambBot.id],
-          type: 'LIVE',
-          name: botClashName(player.name, yambBot.name),
-          turnSeconds: QUICK_MATCH_TURN_SECONDS,
-        });
+        const clash = await startBotClash(player, QUICK_MATCH_TURN_SECONDS);
         if (current.current.phase !== 'bot') return;
         dispatch({ type: 'done' });
         void navigate(`/clashes/${clash.id}`);
@@ -141,7 +124,7 @@ function usePlayBot(
         dispatch({ type: 'cancel' });
       }
     })();
-  }, [player, current, known, fetchBot, create, navigate, dispatch]);
+  }, [player, current, startBotClash, navigate, dispatch]);
 }
 
 export function QuickMatchProvider({ children }: { children: ReactNode }) {

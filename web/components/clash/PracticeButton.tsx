@@ -2,9 +2,8 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCreateClash, useYambBot } from '../../api/clashes';
+import { useBotClash } from '../../api/clashes';
 import { errorMessage } from '../../api/client';
-import { botClashName } from '../../api/quickMatchState';
 import type { PlayerResource } from '../../../contract/players';
 
 /**
@@ -14,21 +13,12 @@ import type { PlayerResource } from '../../../contract/players';
 export function PracticeButton({ player }: { player: PlayerResource }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const bot = useYambBot();
-  const { mutateAsync: create } = useCreateClash();
+  const startBotClash = useBotClash();
   const [starting, setStarting] = useState(false);
   const start = async () => {
     setStarting(true);
     try {
-      const yambBot = bot.data ?? (await bot.refetch()).data;
-      if (!yambBot) throw new Error(t('clashes.practice.missing'));
-      const clash = await create({
-        ownerId: player.id,
-        playerIds: [player.id, yambBot.id],
-        type: 'LIVE',
-        name: botClashName(player.name, yambBot.name),
-        turnSeconds: null,
-      });
+      const clash = await startBotClash(player, null);
       void navigate(`/clashes/${clash.id}`);
     } catch (error) {
       toast.error(errorMessage(error));
