@@ -2,15 +2,15 @@ import type { WSMessage } from 'partyserver';
 import * as v from 'valibot';
 import { CLASH_MESSAGE_COOLDOWN_MS, ClashClientMessage, type ClashServerMessage } from '../contract/clashes';
 import { memberOf } from '../game';
-import type { ClashRecord, ClashSocket } from './clashRecord';
-import { OPEN_ACCESS, socketCounts } from './roomKit';
+import { accessOf, type ClashRecord, type ClashSocket } from './clashRecord';
+import { socketCounts } from './roomKit';
 
 // What the members say in a clash, for ClashRoom: a reaction or a suggestion, read as the contract says,
 // from a member whose token still counts, at most one per CLASH_MESSAGE_COOLDOWN_MS. Pure: the room keeps
 // when each member last spoke and sends what this answers.
 
 /** A client's message as the contract reads it, or the key of the ERROR that refuses it. */
-export function readClientMessage(message: WSMessage): ClashClientMessage | { error: string } {
+function readClientMessage(message: WSMessage): ClashClientMessage | { error: string } {
   let input: unknown;
   try {
     input = JSON.parse(String(message));
@@ -43,8 +43,7 @@ export function said(
   const member = record && sender !== null ? memberOf(record.clash, sender) : undefined;
   if (!record || !member) return { error: 'not-clash-member' };
   // Their socket closes when their access ends; a message that crossed the close is not passed on either.
-  if (!socketCounts(socket?.issuedAtMs, record.access[String(member.id)] ?? OPEN_ACCESS))
-    return { error: 'token-expired' };
+  if (!socketCounts(socket?.issuedAtMs, accessOf(record, member.id))) return { error: 'token-expired' };
   if (now - lastSaid(member.id) < CLASH_MESSAGE_COOLDOWN_MS) return { error: 'message-too-early' };
   const out: ClashServerMessage = { ...read, playerId: member.id, name: member.name };
   return { memberId: member.id, text: JSON.stringify(out) };

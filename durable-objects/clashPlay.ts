@@ -16,10 +16,10 @@ import {
   withTurnClock,
 } from '../game';
 import type { ClashChange, ClashEvent, ClashOutcome } from './clashChange';
-import { type ClashGame, type ClashRecord, type ClashRefused, refuseClash } from './clashRecord';
+import { accessOf, type ClashGame, type ClashRecord, type ClashRefused, refuseClash } from './clashRecord';
 import { clashGameResource } from './clashSockets';
 import { type Refusal, refuse, type RoomAction, type RoomResult, type RoomViewer } from './gameRecord';
-import { nextUpdatedAt, OPEN_ACCESS, playMove, refuseMover } from './roomKit';
+import { nextUpdatedAt, playMove, refuseMover } from './roomKit';
 import { tokenCounts } from '../worker/lib/viewer';
 
 // The running clash, for ClashRoom: a move on the game on turn, a clock that runs out, a stalled turn the
@@ -33,8 +33,6 @@ export const botOnTurn = (record: ClashRecord): ClashMember | null => {
   const player = playerOnTurn(record.clash);
   return player?.bot ? player : null;
 };
-
-const accessOf = (record: ClashRecord, playerId: number) => record.access[String(playerId)] ?? OPEN_ACCESS;
 
 /** A game of the clash as the viewer may see it; its player with a token that no longer counts gets 401. */
 export function gameView(record: ClashRecord | null, gameId: number, viewer: RoomViewer | null): RoomResult {

@@ -1,7 +1,7 @@
 import type { ClashResource, TurnSeconds } from '../contract/clashes';
 import type { PlayerRef } from '../contract/players';
 import type { ClashView, GameState } from '../game';
-import type { GameMeta, PlayerAccess, RefusalStatus } from './gameRecord';
+import { type GameMeta, OPEN_ACCESS, type PlayerAccess, type RefusalStatus } from './gameRecord';
 
 // A ClashRoom's contract: the record it stores and the RPC calls it answers. ClashRoom.ts (behaviour),
 // clashIndex.ts (its D1 index writer) and the Worker's routes import it from here. The game calls
@@ -80,3 +80,7 @@ export interface ClashSocket {
   /** When the viewer's access token was signed: a member's socket closes once such tokens end. */
   issuedAtMs?: number;
 }
+
+/** A member's access as the room keeps it; before the Worker first sent one, every token counts. */
+export const accessOf = (record: Pick<ClashRecord, 'access'>, playerId: number): PlayerAccess =>
+  record.access[String(playerId)] ?? OPEN_ACCESS;

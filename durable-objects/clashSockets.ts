@@ -35,16 +35,12 @@ export const clashGameResource = (record: ClashRecord, game: ClashGame, viewerId
     onTurn: gameOnTurn(record.clash, game.meta.id),
   });
 
-export function clashMessage(record: ClashRecord | null, viewerId: number | null): string {
+function clashMessage(record: ClashRecord | null, viewerId: number | null): string {
   const clash = record ? toClashResource(record.clash, viewerId, Date.now()) : null;
   return JSON.stringify({ type: 'UPDATE', clash } satisfies ClashServerMessage);
 }
 
-export function clashGameMessage(
-  record: ClashRecord | null,
-  gameId: number,
-  viewerId: number | null,
-): string {
+function clashGameMessage(record: ClashRecord | null, gameId: number, viewerId: number | null): string {
   const game = record?.games[String(gameId)];
   return gameMessage(record && game ? clashGameResource(record, game, viewerId) : null);
 }

@@ -58,6 +58,9 @@ export interface PlayerAccess {
   banned: boolean;
 }
 
+/** A player's access as a room keeps it before the Worker first sends one: every token counts. */
+export const OPEN_ACCESS: PlayerAccess = { tokensValidAfter: 0, banned: false };
+
 /** What the Worker knows of a game when it asks its room to start it (`GameRoom.create`). */
 export interface NewGame {
   id: number;

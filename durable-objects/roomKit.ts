@@ -13,9 +13,6 @@ import { type PlayerAccess, type Refusal, refuse, type RoomViewer } from './game
 // both check a move, apply it, date it and send the GAME message through these, so a rule of how a room
 // behaves is written once. How they store and delete themselves is roomStorage.ts; how they send, broadcast.ts.
 
-/** A player's access as a room keeps it before the Worker first sends one: every token counts. */
-export const OPEN_ACCESS: PlayerAccess = { tokensValidAfter: 0, banned: false };
-
 /**
  * The player's access after `update`: tokens only ever end later, never earlier (of two updates crossing on
  * their way to a room, the later end wins); a ban is lifted only by the update that says so.
