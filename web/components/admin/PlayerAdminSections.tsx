@@ -64,8 +64,10 @@ function sectionColumns<T extends Row>(
     {
       id: 'delete',
       label: t('logs.actions'),
-      render: (row) =>
-        notDeletable?.(row) ?? (
+      render: (row) => {
+        const why = notDeletable?.(row);
+        if (why) return <span className="admin-row-note">{why}</span>;
+        return (
           <button
             type="button"
             className="button button-danger button-small"
@@ -75,7 +77,8 @@ function sectionColumns<T extends Row>(
           >
             {t('admin.player.delete')}
           </button>
-        ),
+        );
+      },
     },
   ];
 }
