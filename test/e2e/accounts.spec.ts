@@ -146,10 +146,14 @@ test('the guest signs up; a bad username is explained while typing', async () =>
   await expect(username).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
 
-  await expect(page.getByText('Registration successful!')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByLabel('Username or e-mail')).toHaveValue(account.username);
-  // The guest became this account in place: the navigation shows it signed in.
+  // The guest became this account in place, so no sign-in form: the profile, with the mailbox hint on top.
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Registration successful!' })).toContainText(
+    `We sent a link to a…@example.com`,
+  );
+  await expect(page.locator('input[type=password]')).toHaveCount(0);
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(account.username);
   await expect(playerName(page)).toHaveText(account.username);
   await expect(page.getByRole('banner').locator('.nav-player-role')).toHaveText('Player');
 });
@@ -377,7 +381,7 @@ test('with the human check on, guest and sign-up requests carry a Turnstile toke
   const signUp = visitor.waitForRequest((r) => r.url().endsWith('/api/auth/register'));
   await visitor.getByRole('button', { name: 'Sign up', exact: true }).click();
   expect((await signUp).headers()['x-recaptcha-token']).toBe('token-for-register');
-  await expect(visitor).toHaveURL(/\/login$/);
+  await expect(visitor).toHaveURL(/\/profile$/);
   await fresh.close();
 });
 

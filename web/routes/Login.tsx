@@ -1,53 +1,17 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { resendVerification } from '../api/account';
 import { useSession } from '../api/session';
 import { CurrentPasswordField, UsernameField } from '../components/AccountFields';
 import { FormError } from '../components/Field';
-import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
+import { VerificationSent } from '../components/VerificationSent';
 import { useLoginForm } from './useLoginForm';
 
-/** What /register hands over when it sends the new player here. */
+/** What /register hands over when it sends a new player here (one it could not sign in: no guest session). */
 export interface LoginState {
   identifier?: string;
   /** The address the sign-up mailed a verification link to. */
   verificationSentTo?: string;
-}
-
-/** `alice@example.com` → `a…@example.com`: enough to recognise one's address, not to read it over a shoulder. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return email;
-  return `${email[0]}…${email.slice(at)}`;
-}
-
-/** Where the sign-up's verification link went, and a button that sends it again. */
-function VerificationSent({ email }: { email: string }) {
-  const { t } = useTranslation();
-  const [sending, setSending] = useState(false);
-  const [resent, setResent] = useState(false);
-  const masked = maskEmail(email);
-  const resend = async () => {
-    setSending(true);
-    try {
-      await resendVerification(email);
-      setResent(true);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSending(false);
-    }
-  };
-  return (
-    <div className="auth-note" role="status">
-      <span>{t(resent ? 'auth.login.resent' : 'auth.login.verificationSent', { email: masked })}</span>{' '}
-      <button type="button" className="button button-small" onClick={resend} disabled={sending}>
-        {t(sending ? 'auth.login.resending' : 'auth.login.resend')}
-      </button>
-    </div>
-  );
 }
 
 export default function Login() {
@@ -64,7 +28,7 @@ export default function Login() {
       <form className="card auth-card" noValidate onSubmit={onSubmit}>
         <h1 id="login-title">{t('screens.login')}</h1>
         <p className="muted">{t('auth.login.lead')}</p>
-        {sentTo ? <VerificationSent email={sentTo} /> : null}
+        {sentTo ? <VerificationSent email={sentTo} resendable /> : null}
         {player && !player.guest ? (
           <p className="auth-note">{t('auth.login.signedInAs', { name: player.name })}</p>
         ) : null}

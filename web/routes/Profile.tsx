@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { changeEmail, changeUsername, resendVerification } from '../api/account';
 import { useSession } from '../api/session';
 import type { PlayerResource } from '../../contract/players';
@@ -11,8 +11,15 @@ import { EmailField, UsernameField } from '../components/AccountFields';
 import { type FieldState, useField } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
+import { VerificationSent } from '../components/VerificationSent';
 import { VerifiedFlag } from '../components/VerifiedFlag';
 import { OptionalEmail, Username } from '../../contract/account';
+
+/** What the sign-up hands over when it brings the new player here. */
+export interface ProfileState {
+  /** The address the sign-up mailed a verification link to. */
+  verificationSentTo?: string;
+}
 
 /**
  * One field saved with its own button. A failed save puts the old value back (SPEC section 8) and the
@@ -150,6 +157,7 @@ export default function Profile() {
   const { t, i18n } = useTranslation();
   useTitle(t('screens.profile'));
   const { player, setPlayer } = useSession();
+  const sentTo = (useLocation().state as ProfileState | null)?.verificationSentTo;
 
   if (!player || player.guest) {
     return (
@@ -166,6 +174,7 @@ export default function Profile() {
   return (
     <section className="page profile" aria-labelledby="profile-title">
       <h1 id="profile-title">{t('screens.profile')}</h1>
+      {sentTo ? <VerificationSent email={sentTo} /> : null}
       <div className="profile-grid">
         <section className="card profile-card" aria-labelledby="profile-avatar-title">
           <h2 id="profile-avatar-title">{t('profile.avatar.title')}</h2>

@@ -9,6 +9,7 @@ import { checkFields, useField } from '../components/Field';
 import { toastError } from '../components/Toasts';
 import { OptionalEmail, Password, Username } from '../../contract/account';
 import type { LoginState } from './Login';
+import type { ProfileState } from './Profile';
 
 /** Which field a refusal of the server is about. */
 function fieldOf(key: string): 'username' | 'email' | 'password' | null {
@@ -65,14 +66,20 @@ export function useRegisterForm() {
         email: email.value,
         password: password.value,
       });
-      // A signed-in guest was upgraded in place: the same session now belongs to the new account.
-      if (player?.guest && created.id === player.id) setPlayer(created);
-      // With an address, the sign-in page says where the verification link went (and can send it again).
+      // With an address, the next screen says where the verification link went.
       const verify = created.email && !created.emailVerified ? created.email : undefined;
       if (!verify) toast.success(t('auth.register.success'));
-      navigate('/login', {
-        state: { identifier: created.name, verificationSentTo: verify } satisfies LoginState,
-      });
+      if (player?.guest && created.id === player.id) {
+        // A signed-in guest was upgraded in place: the same session now belongs to the new account, so the
+        // player goes on from their profile (avatar, e-mail) rather than a sign-in form they do not need.
+        setPlayer(created);
+        navigate('/profile', { state: { verificationSentTo: verify } satisfies ProfileState });
+      } else {
+        // No session to upgrade (the guest could not be started): the account exists, signing in is next.
+        navigate('/login', {
+          state: { identifier: created.name, verificationSentTo: verify } satisfies LoginState,
+        });
+      }
     } catch (error) {
       refused(error);
     } finally {
