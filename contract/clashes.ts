@@ -10,6 +10,7 @@ import {
   type TurnSeconds,
 } from './clashRules';
 import type { ClashPlayerStatus, ClashStatus, ClashType } from '../game/clash';
+import type { BoxType, ColumnType } from '../game/types';
 import type { Links } from './links';
 import type { PlayerRef } from './players';
 
@@ -137,9 +138,34 @@ export type ClashClientMessage = v.InferOutput<typeof ClashClientMessage>;
  * reaction or suggestion: too early, not a member, invalid) to the sending socket only.
  */
 export type ClashServerMessage =
-  { type: 'UPDATE'; clash: ClashResource | null } | ClashChatMessage | { type: 'ERROR'; key: string };
+  | { type: 'UPDATE'; clash: ClashResource | null }
+  | ClashChatMessage
+  | { type: 'ERROR'; key: string }
+  /** The clash log: all of it (`whole`) right after the greeting, then each new line as it is written. */
+  | { type: 'LOG'; entries: ClashLogEntry[]; whole: boolean };
 
 /** A member's reaction or suggestion as the room passes it on to every clash socket, with its sender. */
 export type ClashChatMessage =
   | { type: 'REACTION'; playerId: number; name: string; content: Reaction }
   | { type: 'SUGGESTION'; playerId: number; name: string; content: string };
+
+/**
+ * What happened in a running clash, one line of its log as the room keeps it: a turn and what it wrote, a
+ * turn that ran out or that the others passed, a player out (three missed turns, or resigned), and what the
+ * members said. A late joiner, a reload and a watcher read it whole.
+ */
+export type ClashLogLine =
+  | { kind: 'FILL'; column: ColumnType; box: BoxType; score: number }
+  | { kind: 'TIMEOUT' }
+  /** `by` passed the turn of the player who stalled an untimed clash. */
+  | { kind: 'PASSED'; by: string }
+  | { kind: 'FORFEITED' }
+  | { kind: 'RESIGNED' }
+  | { kind: 'REACTION'; content: Reaction }
+  | { kind: 'SUGGESTION'; content: string };
+
+/** Whose line it is. */
+export type ClashLogDraft = ClashLogLine & { playerId: number; name: string };
+
+/** A stored line: numbered in the order written (`seq`, from 1), with when (ISO time, the server's). */
+export type ClashLogEntry = ClashLogDraft & { seq: number; at: string };

@@ -9,6 +9,7 @@ import { logRoomError } from './alarms';
 import { BOT_PAUSE_MS, botAction } from './clashBot';
 import { type ClashChange, type ClashEvent, type ClashOutcome, isRefused } from './clashChange';
 import { said } from './clashChat';
+import { ClashLog } from './clashLog';
 import * as lobby from './clashLobby';
 import { cameBack, tellClash } from './clashNotices';
 import * as play from './clashPlay';
@@ -47,11 +48,13 @@ export class ClashRoom extends Server {
 
   readonly #state: ClashState;
   readonly #sockets = new ClashSockets((tag) => this.getConnections<ClashSocket>(tag));
+  readonly #log: ClashLog;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     answerPings(ctx);
     this.#state = new ClashState(ctx.storage, () => database(this.env.DB), log);
+    this.#log = new ClashLog(ctx.storage.kv);
   }
 
   /**
@@ -140,8 +143,8 @@ export class ClashRoom extends Server {
   }
 
   override onConnect(connection: Connection<ClashSocket>, ctx: ConnectionContext) {
-    const viewerId = this.#sockets.open(connection, ctx.request, this.#load(), greeting);
-    if (viewerId !== null) cameBack(this.ctx.storage.kv, viewerId);
+    const opened = this.#sockets.open(connection, ctx.request, this.#load(), greeting, () => this.#log.all());
+    if (opened && opened.viewerId !== null) cameBack(this.ctx.storage.kv, opened.viewerId);
   }
 
   /** A member's reaction or suggestion, to every clash socket; a refusal, to the sending socket only. */
@@ -153,6 +156,7 @@ export class ClashRoom extends Server {
       return connection.send(JSON.stringify({ type: 'ERROR', key: out.error } satisfies ClashServerMessage));
     kv.put(saidKey(out.memberId), now);
     this.#sockets.say(out.text);
+    this.#sockets.logged(this.#log.append([out.line], now));
   }
 
   override async onAlarm() {
@@ -202,7 +206,11 @@ export class ClashRoom extends Server {
 
   /** Stores the change, then tells everyone: sockets, the D1 index, the notices, the one now on turn. */
   async #apply(record: ClashRecord, change: ClashChange): Promise<ClashRecord> {
-    return this.#publish(record, this.#state.commit(record, change), change);
+    const next = this.#state.commit(record, change);
+    const lines = this.#log.append(change.log ?? [], Date.now());
+    const published = this.#publish(record, next, change);
+    this.#sockets.logged(lines);
+    return published;
   }
 
   async #publish(record: ClashRecord, next: ClashRecord, change: ClashChange): Promise<ClashRecord> {

@@ -1,3 +1,4 @@
+import type { ClashLogDraft } from '../contract/clashes';
 import type { ClashView } from '../game';
 import type { ClashGame, ClashRefused } from './clashRecord';
 import type { PlayerAccess } from './gameRecord';
@@ -41,6 +42,8 @@ export interface ClashChange {
   /** A lobby change: the D1 index has it before the answer, so the lists the player opens next show it. */
   published?: boolean;
   events?: ClashEvent[];
+  /** What the clash log tells of it (clashLog.ts), written with the change. */
+  log?: ClashLogDraft[];
 }
 
 /** A collaborator's answer: a change to apply, or the refusal the caller hears. */

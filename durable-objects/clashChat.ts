@@ -1,6 +1,11 @@
 import type { WSMessage } from 'partyserver';
 import * as v from 'valibot';
-import { CLASH_MESSAGE_COOLDOWN_MS, ClashClientMessage, type ClashServerMessage } from '../contract/clashes';
+import {
+  CLASH_MESSAGE_COOLDOWN_MS,
+  ClashClientMessage,
+  type ClashLogDraft,
+  type ClashServerMessage,
+} from '../contract/clashes';
 import { memberOf } from '../game';
 import { accessOf, type ClashRecord, type ClashSocket } from './clashRecord';
 import { socketCounts } from './roomKit';
@@ -36,7 +41,7 @@ export function said(
   message: WSMessage,
   lastSaid: (memberId: number) => number,
   now: number,
-): { memberId: number; text: string } | { error: string } {
+): { memberId: number; text: string; line: ClashLogDraft } | { error: string } {
   const read = readClientMessage(message);
   if ('error' in read) return read;
   const sender = socket?.gameId === null ? socket.viewerId : null;
@@ -45,6 +50,11 @@ export function said(
   // Their socket closes when their access ends; a message that crossed the close is not passed on either.
   if (!socketCounts(socket?.issuedAtMs, accessOf(record, member.id))) return { error: 'token-expired' };
   if (now - lastSaid(member.id) < CLASH_MESSAGE_COOLDOWN_MS) return { error: 'message-too-early' };
-  const out: ClashServerMessage = { ...read, playerId: member.id, name: member.name };
-  return { memberId: member.id, text: JSON.stringify(out) };
+  const who = { playerId: member.id, name: member.name };
+  const out: ClashServerMessage = { ...read, ...who };
+  const line: ClashLogDraft =
+    read.type === 'REACTION'
+      ? { kind: 'REACTION', content: read.content, ...who }
+      : { kind: 'SUGGESTION', content: read.content, ...who };
+  return { memberId: member.id, text: JSON.stringify(out), line };
 }

@@ -1,4 +1,7 @@
 import {
+  type BoxType,
+  type ColumnType,
+  type GameState,
   afterFill,
   afterResign,
   afterTimeout,
@@ -15,6 +18,7 @@ import {
   stalledAt,
   withTurnClock,
 } from '../game';
+import type { ClashLogDraft } from '../contract/clashes';
 import type { ClashChange, ClashEvent, ClashOutcome } from './clashChange';
 import { accessOf, type ClashGame, type ClashRecord, type ClashRefused, refuseClash } from './clashRecord';
 import { clashGameResource } from './clashSockets';
@@ -27,6 +31,10 @@ import { tokenCounts } from '../worker/lib/viewer';
 // for the room to apply, its refusal, or null when nothing is to change.
 
 const refused = (refusal: ClashRefusal): ClashRefused => refuseClash(refusal.status, refusal.key);
+
+/** What a fill wrote in the box. */
+const boxValue = (state: GameState, column: ColumnType, box: BoxType): number =>
+  state.sheet.columns.find((c) => c.type === column)?.boxes.find((b) => b.type === box)?.value ?? 0;
 
 /** The practice bot, when it is the player on turn in the running clash. */
 export const botOnTurn = (record: ClashRecord): ClashMember | null => {
@@ -88,9 +96,13 @@ export function played(
   if (!result.ok) return result;
   const updatedAt = nextUpdatedAt(record.clash.updatedAt);
   const games = { ...record.games, [gameId]: { state: result.state, meta: { ...game.meta, updatedAt } } };
-  const fill = move.type === 'FILL';
-  const clash = fill ? withTurnClock(afterFill(record.clash, games, gameId), updatedAt) : record.clash;
-  return { clash, games, moved: gameId, turnBegan: fill };
+  if (move.type !== 'FILL') return { clash: record.clash, games, moved: gameId, turnBegan: false };
+  const clash = withTurnClock(afterFill(record.clash, games, gameId), updatedAt);
+  const { columnType: column, boxType: box } = move;
+  const score = boxValue(result.state, column, box);
+  const { id: playerId, name } = game.meta.player;
+  const log: ClashLogDraft[] = [{ kind: 'FILL', playerId, name, column, box, score }];
+  return { clash, games, moved: gameId, turnBegan: true, log };
 }
 
 /** The bot's game, when the bot is on turn in a game still in progress. */
@@ -104,15 +116,20 @@ export function botGame(record: ClashRecord | null): ClashGame | null {
  * The turn on is passed as one run out of time (its clock, or the others' pass): see game/clashTurns.ts
  * `afterTimeout`; the third in a row forfeits the player, who is told.
  */
-function passedTurn(record: ClashRecord): ClashChange | null {
+function passedTurn(record: ClashRecord, passer?: ClashMember): ClashChange | null {
   const player = record.clash.players[record.clash.turn];
   const updatedAt = nextUpdatedAt(record.clash.updatedAt);
   const outcome = afterTimeout(record, updatedAt);
   if (!player?.gameId || !outcome) return null;
   const forfeited = memberOf(outcome.clash, player.id)?.forfeited === true;
   const events: ClashEvent[] = forfeited ? [{ type: 'forfeited', player }] : [];
+  const who = { playerId: player.id, name: player.name };
+  const log: ClashLogDraft[] = [
+    passer ? { kind: 'PASSED', by: passer.name, ...who } : { kind: 'TIMEOUT', ...who },
+    ...(forfeited ? [{ kind: 'FORFEITED' as const, ...who }] : []),
+  ];
   const clash = withTurnClock(outcome.clash, updatedAt);
-  return { clash, games: outcome.games, moved: player.gameId, turnBegan: true, events };
+  return { clash, games: outcome.games, moved: player.gameId, turnBegan: true, events, log };
 }
 
 /** The clock of the player on turn ran out (the `turn` deadline), if it did by `now`. */
@@ -131,7 +148,7 @@ export function passed(record: ClashRecord | null, playerId: number, now: number
   const refusal = refusePass(record.clash, playerId, now);
   if (refusal) return refused(refusal);
   if (accessOf(record, playerId).banned) return refuseClash(403, 'player-banned');
-  return passedTurn(record);
+  return passedTurn(record, memberOf(record.clash, playerId));
 }
 
 /**
@@ -144,8 +161,9 @@ export function resigned(record: ClashRecord | null, playerId: number): ClashOut
   if (refusal) return refused(refusal);
   if (accessOf(record, playerId).banned) return refuseClash(403, 'player-banned');
   const { clash, games } = afterResign(record, playerId, nextUpdatedAt(record.clash.updatedAt));
-  const gameId = memberOf(record.clash, playerId)?.gameId ?? undefined;
-  return { clash, games, moved: gameId };
+  const member = memberOf(record.clash, playerId);
+  const log: ClashLogDraft[] = member ? [{ kind: 'RESIGNED', playerId, name: member.name }] : [];
+  return { clash, games, moved: member?.gameId ?? undefined, log };
 }
 
 /**

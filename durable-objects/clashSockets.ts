@@ -1,5 +1,5 @@
 import type { Connection, ConnectionContext } from 'partyserver';
-import type { ClashServerMessage } from '../contract/clashes';
+import type { ClashLogEntry, ClashServerMessage } from '../contract/clashes';
 import { gameOnTurn } from '../game';
 import { toClashResource } from '../worker/lib/resources/clashes';
 import { toClashGameResource } from '../worker/lib/resources/game';
@@ -39,6 +39,9 @@ function clashMessage(record: ClashRecord | null, viewerId: number | null): stri
   const clash = record ? toClashResource(record.clash, viewerId, Date.now()) : null;
   return JSON.stringify({ type: 'UPDATE', clash } satisfies ClashServerMessage);
 }
+
+const logMessage = (entries: ClashLogEntry[], whole: boolean) =>
+  JSON.stringify({ type: 'LOG', entries, whole } satisfies ClashServerMessage);
 
 function clashGameMessage(record: ClashRecord | null, gameId: number, viewerId: number | null): string {
   const game = record?.games[String(gameId)];
@@ -81,7 +84,8 @@ export class ClashSockets {
     request: Request,
     record: ClashRecord | null,
     greet: (text: string) => string,
-  ) {
+    log: () => ClashLogEntry[],
+  ): { viewerId: number | null } | null {
     const socket = socketOf(request);
     connection.setState(socket);
     const { viewerId, gameId } = socket;
@@ -90,10 +94,13 @@ export class ClashSockets {
       connection.close(ACCESS_ENDED, 'access-ended');
       return null;
     }
-    const message =
-      gameId === null ? clashMessage(record, viewerId) : clashGameMessage(record, gameId, viewerId);
-    connection.send(greet(message));
-    return viewerId;
+    if (gameId !== null) {
+      connection.send(greet(clashGameMessage(record, gameId, viewerId)));
+      return { viewerId };
+    }
+    connection.send(greet(clashMessage(record, viewerId)));
+    if (record) connection.send(logMessage(log(), true));
+    return { viewerId };
   }
 
   /** Whether the player has a socket open on this clash (they see it already). */
@@ -108,13 +115,18 @@ export class ClashSockets {
     broadcastClash(this.connections(CLASH_TAG), record);
   }
 
-  /** What a member said, to every clash socket. */
+  /** What a member said (or the log wrote), to every clash socket. */
   say(text: string) {
     broadcastPerViewer(
       this.connections(CLASH_TAG),
       () => null,
       () => text,
     );
+  }
+
+  /** New lines of the clash log, to every clash socket. */
+  logged(entries: ClashLogEntry[]) {
+    if (entries.length > 0) this.say(logMessage(entries, false));
   }
 
   /** A pending clash is for its players' eyes only: the clash sockets of those no longer in it close. */

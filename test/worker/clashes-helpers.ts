@@ -150,8 +150,15 @@ export interface Socket {
   close(): void;
 }
 
-/** A socket on `/api/ws/clashes/{id}` or `/api/ws/games/{id}`, as `session`'s player or anonymously. */
-export async function socket(path: string, session: Session | null = null): Promise<Socket> {
+/**
+ * A socket on `/api/ws/clashes/{id}` or `/api/ws/games/{id}`, as `session`'s player or anonymously. The clash
+ * log's `LOG` messages are a channel of their own: read only with `{ log: true }` (clashes-log.test.ts).
+ */
+export async function socket(
+  path: string,
+  session: Session | null = null,
+  { log = false }: { log?: boolean } = {},
+): Promise<Socket> {
   const response = await call(`/ws/${path}`, { headers: { Upgrade: 'websocket' }, jar: session?.jar });
   expect(response.status, `upgrade of ${path}`).toBe(101);
   const ws = response.webSocket;
@@ -162,6 +169,7 @@ export async function socket(path: string, session: Session | null = null): Prom
   const closed = new Promise<{ code: number; reason: string }>((resolve) => (onClose = resolve));
   ws.addEventListener('message', (event) => {
     const message = JSON.parse(String(event.data)) as Message;
+    if (message.type === 'LOG' && !log) return;
     const waiter = waiting.shift();
     if (waiter) waiter(message);
     else queue.push(message);
