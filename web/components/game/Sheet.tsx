@@ -36,7 +36,11 @@ function ColumnIcon({ column }: { column: ColumnType }) {
   return <Icon className="sheet-col-icon" />;
 }
 
-/** Arrow keys move between the clickable boxes: along the row or column first, else to the next one in reading order. */
+/**
+ * Arrow keys move between the clickable boxes in the direction pressed: Down to the next box below in the same
+ * column, else to the nearest row below that has one (its box nearest the column); Right to the next box in the
+ * same row, else in the nearest column to the right; and so on. With nothing that way the focus stays.
+ */
 function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
   const deltas: Record<string, [number, number]> = {
     ArrowUp: [0, -1],
@@ -47,22 +51,18 @@ function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
   const delta = deltas[event.key];
   const from = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-col]');
   if (!delta || !from) return;
-  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-col]')];
+  event.preventDefault();
+  const [dx, dy] = delta;
   const at = (b: HTMLButtonElement) => [Number(b.dataset.col), Number(b.dataset.row)] as const;
   const [col, row] = at(from);
-  const [dx, dy] = delta;
-  const distance = (b: HTMLButtonElement) => {
-    const [c, r] = at(b);
-    return Math.abs(c - col) + Math.abs(r - row);
-  };
-  const ahead = buttons
-    .filter((b) => {
-      const [c, r] = at(b);
-      return dx !== 0 ? r === row && Math.sign(c - col) === dx : c === col && Math.sign(r - row) === dy;
-    })
-    .sort((a, b) => distance(a) - distance(b));
-  const target = ahead[0] ?? buttons[buttons.indexOf(from) + (dx + dy > 0 ? 1 : -1)];
-  event.preventDefault();
+  // How far a box is along the arrow, and how far off its line.
+  const along = (b: HTMLButtonElement) => (at(b)[0] - col) * dx + (at(b)[1] - row) * dy;
+  const aside = (b: HTMLButtonElement) => Math.abs(dx !== 0 ? at(b)[1] - row : at(b)[0] - col);
+  const target = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-col]')]
+    .filter((b) => along(b) > 0)
+    .sort(
+      (a, b) => Number(aside(a) > 0) - Number(aside(b) > 0) || along(a) - along(b) || aside(a) - aside(b),
+    )[0];
   target?.focus();
 }
 
