@@ -19,6 +19,16 @@ async function openPlay(page: Page) {
   await expect(rollButton(page)).toBeVisible({ timeout: 20_000 });
 }
 
+const applyButton = (page: Page) => page.getByRole('button', { name: /^(Hold these dice|Free all dice)$/ });
+const pressedDice = (page: Page) => page.locator('.dice .die[aria-pressed="true"]');
+/** The indices of the dice that are so, in order. */
+const diceWhere = (page: Page, selector: string) =>
+  page
+    .locator('.dice .die')
+    .evaluateAll((dice, s) => dice.flatMap((d, i) => (d.matches(s) ? [i] : [])), selector);
+const advisedAt = (page: Page) => diceWhere(page, '.die--advised');
+const pressedAt = (page: Page) => diceWhere(page, '[aria-pressed="true"]');
+
 /** The die values on screen, in index order. */
 const diceValues = (page: Page) =>
   page
@@ -56,16 +66,12 @@ test('a solo player asks for a hint, sees it on the dice and the sheet, and foll
     await advisedCell(page).locator('.sheet-button').click();
     await expect(page.locator(`td.sheet-cell--announced[data-box="${box}"]`)).toHaveCount(1);
   } else {
-    // Roll again: the dice to keep are ringed and already held, so the next roll keeps them.
-    const kept = await advisedDice(page).count();
-    for (let i = 0; i < kept; i++)
-      await expect(advisedDice(page).nth(i)).toHaveAttribute('aria-pressed', 'true');
-    const pressed = page.locator('.dice .die[aria-pressed="true"]');
-    await expect(pressed).toHaveCount(kept);
+    // Roll again: the dice to keep are ringed, not held; the hint's button holds them, so the next roll keeps them.
+    await expect(pressedDice(page)).toHaveCount(0);
+    const keptAt = await advisedAt(page);
+    if (keptAt.length > 0) await applyButton(page).click();
+    await expect.poll(() => pressedAt(page)).toEqual(keptAt);
     const before = await diceValues(page);
-    const keptAt = await page
-      .locator('.dice .die')
-      .evaluateAll((dice) => dice.flatMap((d, i) => (d.classList.contains('die--advised') ? [i] : [])));
     await roll(page);
     const after = await diceValues(page);
     for (const i of keptAt) expect(after[i], `die ${i + 1} was kept`).toBe(before[i]);
@@ -106,4 +112,51 @@ test('in Croatian the button is "Savjet" and the advice is written in Croatian',
   await page.goto('/');
   await hintButton(page, 'Savjet').click();
   await expect(advice(page)).toHaveText('Bacite svih pet kockica.');
+});
+
+test('a hint leaves the held dice as they are; its button holds the dice it keeps, from the keyboard too', async ({
+  page,
+}) => {
+  await openPlay(page);
+  // A turn whose advice is to roll again (not to write or announce at once): roll until one comes.
+  let text = '';
+  for (let turn = 0; turn < 8; turn++) {
+    await expect(rollButton(page)).not.toHaveAttribute('aria-disabled', 'true');
+    await roll(page);
+    // The player holds every die before asking: whatever the hint keeps differs from that, unless it keeps all.
+    for (const key of ['1', '2', '3', '4', '5']) await page.keyboard.press(key);
+    await expect(pressedDice(page)).toHaveCount(5);
+    await page.keyboard.press('h');
+    await expect(advice(page)).toHaveText(/\.$/);
+    text = (await advice(page).textContent()) ?? '';
+    if (/^(Keep|Roll all)/.test(text) && (await advisedDice(page).count()) < 5) break;
+    // Not the case wanted: end the turn in any box and try the next one.
+    await page.locator('.sheet-button[aria-label^="Write"]').first().click();
+    await expect(rollButton(page)).toHaveText(/0\/3/);
+  }
+  expect(text, 'an advice to roll again came within eight turns').toMatch(/^(Keep|Roll all)/);
+
+  // The hint showed its keep (ringed dice, and their names say so) without touching what the player holds.
+  await expect(pressedDice(page)).toHaveCount(5);
+  const keptAt = await advisedAt(page);
+  for (const i of keptAt)
+    await expect(page.locator('.dice .die').nth(i)).toHaveAccessibleName(/, the hint keeps it$/);
+
+  // One tap applies it, from the keyboard as well: Tab reaches the button, Enter holds the hint's dice and the
+  // focus moves on to the roll.
+  await expect(applyButton(page)).toBeVisible();
+  await hintButton(page).focus();
+  for (
+    let tab = 0;
+    tab < 3 && !(await applyButton(page).evaluate((b) => b === document.activeElement));
+    tab++
+  )
+    await page.keyboard.press('Tab');
+  await expect(applyButton(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => pressedAt(page)).toEqual(keptAt);
+  await expect(applyButton(page)).toHaveCount(0);
+  await expect(rollButton(page)).toBeFocused();
+  // The advice stays on screen until the next move.
+  await expect(advice(page)).toHaveText(text);
 });

@@ -92,6 +92,12 @@ export function BoardTray({
             <span className={hint ? 'visually-hidden' : 'board-undo-label'}>{t('game.undo')}</span>
           </button>
         ) : null}
+        {/* Under the advice it applies; last in the tab order, as it is on screen. */}
+        {hint?.apply && hint.shown ? (
+          <button type="button" className="button board-hint-apply" onClick={hint.apply}>
+            {t(hint.shown.keep.length > 0 ? 'game.advice.applyKeep' : 'game.advice.applyRollAll')}
+          </button>
+        ) : null}
       </div>
     </div>
   );

@@ -41,8 +41,8 @@ export interface Hint {
   advice: Advice | null;
   /** The advisor is still loading. */
   pending: boolean;
-  /** Asks the advisor; `onAdvice` runs only if the game has not moved on meanwhile. */
-  ask: (onAdvice: (advice: Advice) => void) => void;
+  /** Asks the advisor; its answer shows only if the game has not moved on meanwhile. */
+  ask: () => void;
   clear: () => void;
 }
 
@@ -55,7 +55,7 @@ export function useHint(game: GameResource, state: GameState): Hint {
   const [shown, setShown] = useState<{ signature: string; advice: Advice } | null>(null);
   const [pending, setPending] = useState(false);
 
-  const ask = (onAdvice: (advice: Advice) => void) => {
+  const ask = () => {
     if (pending) return;
     const asked = signature;
     setPending(true);
@@ -63,7 +63,6 @@ export function useHint(game: GameResource, state: GameState): Hint {
       .then((advice) => {
         if (latest.current !== asked) return;
         setShown({ signature: asked, advice });
-        onAdvice(advice);
       })
       .catch(toastError)
       .finally(() => setPending(false));
