@@ -32,7 +32,7 @@ const PIPS: Record<number, ReadonlyArray<readonly [number, number]>> = {
   ],
 };
 
-/** One die face (1..6) as an SVG, coloured by the theme's --die and --pip variables. Decorative. */
+/** One die face (1..6; 0 is a blank die, not rolled yet) as an SVG, coloured by the theme's --die and --pip variables. Decorative. */
 export function DieFace({
   value,
   size = 32,
@@ -52,7 +52,7 @@ export function DieFace({
       focusable="false"
     >
       <rect x="5" y="5" width="90" height="90" rx="18" className="die-face-body" />
-      {(PIPS[value] ?? PIPS[1]).map(([cx, cy]) => (
+      {(PIPS[value] ?? []).map(([cx, cy]) => (
         <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r="9" className="die-face-pip" />
       ))}
     </svg>

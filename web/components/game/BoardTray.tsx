@@ -6,6 +6,7 @@ import type { HintControls } from './useHintControls';
 import { RollButton } from './RollButton';
 
 export interface BoardTrayProps {
+  /** 1-6; 0 for a die not rolled yet this turn. */
   faces: number[];
   tumbling: boolean[];
   held: ReadonlySet<number>;

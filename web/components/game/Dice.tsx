@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DieFace } from '../DieFace';
 
 export interface DiceProps {
+  /** 1-6; 0 for a die not rolled yet this turn, shown blank. */
   faces: number[];
   tumbling: boolean[];
   held: ReadonlySet<number>;
@@ -26,8 +27,10 @@ export function Dice({ faces, tumbling, held, advised, interactive, canHold, onT
       {faces.map((face, index) => {
         const isHeld = held.has(index);
         const isAdvised = advised.includes(index);
+        const blank = face === 0 && !tumbling[index];
         const classes = [
           'die',
+          blank ? 'die--blank' : '',
           isHeld ? 'die--held' : '',
           isAdvised ? 'die--advised' : '',
           tumbling[index] ? 'die--tumbling' : '',
@@ -37,10 +40,12 @@ export function Dice({ faces, tumbling, held, advised, interactive, canHold, onT
         const style = { '--spin': SPIN[index], '--delay': `${index * -70}ms` } as CSSProperties;
         // "Die 3: 5, held": the held state is in the name as well as in aria-pressed, for the watcher's
         // images and for screen readers that say "pressed" and nothing about dice.
-        const die = t(isHeld ? 'game.dice.dieHeld' : 'game.dice.die', {
-          index: index + 1,
-          value: tumbling[index] ? '…' : face,
-        });
+        const die = blank
+          ? t('game.dice.dieBlank', { index: index + 1 })
+          : t(isHeld ? 'game.dice.dieHeld' : 'game.dice.die', {
+              index: index + 1,
+              value: tumbling[index] ? '…' : face,
+            });
         const label = isAdvised ? t('game.advice.dieKept', { die }) : die;
         return (
           // Index keys: a die is its position; the five never reorder.

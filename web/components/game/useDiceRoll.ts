@@ -28,7 +28,7 @@ export const TUMBLE_MS: Record<DiceSpeed, readonly [number, number] | null> = {
 };
 
 export interface DiceRoll {
-  /** The face each die shows now: a random one while it tumbles, else the game's value. */
+  /** The face each die shows now: a random one while it tumbles, else the game's value; 0 before the turn's first roll. */
   faces: number[];
   tumbling: boolean[];
   /** Some die is still tumbling: the sheet waits, so it never shows scores of dice still in the air. */
@@ -50,7 +50,11 @@ export function useDiceRoll(game: GameResource, speed: DiceSpeed): DiceRoll {
   const still = range === null;
   const min = range?.[0] ?? 0;
   const max = range?.[1] ?? 0;
-  const values = AT_REST.map((_, i) => game.dices.find((d) => d.index === i)?.value ?? 1);
+  // Before a turn's first roll the game's dice are no roll (all ones in a new game, the last turn's after a
+  // fill): 0, a blank die, until this turn's first throw.
+  const values = AT_REST.map((_, i) =>
+    game.rollCount === 0 ? 0 : (game.dices.find((d) => d.index === i)?.value ?? 0),
+  );
   // Landing time per die (epoch ms); 0 = at rest.
   const [until, setUntil] = useState<number[]>(AT_REST);
   const [faces, setFaces] = useState<number[]>([1, 1, 1, 1, 1]);
