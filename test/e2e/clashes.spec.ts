@@ -263,7 +263,7 @@ test('the games come near their end through the API; the last fills in the brows
   await ana.page.setViewportSize(DESKTOP);
 
   // The boards stay readable: each player's sheet can be opened, and nobody can roll.
-  await ben.page.getByRole('button', { name: `${ana.name}'s sheet` }).click();
+  await ben.page.getByRole('tablist', { name: 'Sheets' }).getByRole('tab', { name: ana.name }).click();
   await expect(ben.page.locator('.board-banner')).toContainText(`${ana.name}'s finished sheet`);
   await expect(rollButton(ben.page)).toHaveCount(0);
 

@@ -8,6 +8,7 @@ import { type LiveState, useLiveChannel } from './live';
 import type {
   ClashChatMessage,
   ClashClientMessage,
+  ClashLogEntry,
   ClashResource,
   ClashServerMessage,
 } from '../../contract/clashes';
@@ -105,6 +106,8 @@ export function useClashAction(id: number) {
 
 export interface LiveClashHandlers {
   onChat: (message: ClashChatMessage) => void;
+  /** Lines of the clash log: all of it (`whole`) after each (re)connect, then each as it is written. */
+  onLog: (entries: ClashLogEntry[], whole: boolean) => void;
   /** The room refused this tab's reaction or suggestion (too early, not a member, invalid). */
   onRefused: (key: string) => void;
 }
@@ -118,8 +121,8 @@ export interface LiveClash {
 /**
  * Keeps clash `id` current from `/api/ws/clashes/{id}`. The first UPDATE after each (re)connect is the
  * state to catch up with and applies at once; every later one waits CLASH_UPDATE_DELAY_MS (SPEC section 9),
- * so the board that a fill ends keeps its landed dice in view before the turn moves on. Reactions and
- * suggestions go to `handlers` as they come.
+ * so the board that a fill ends keeps its landed dice in view before the turn moves on (and so does the
+ * log's line of that turn). Reactions and suggestions go to `handlers` as they come.
  */
 export function useLiveClash(id: number, handlers: LiveClashHandlers): LiveClash {
   const client = useQueryClient();
@@ -141,6 +144,15 @@ export function useLiveClash(id: number, handlers: LiveClashHandlers): LiveClash
     [client, id],
   );
 
+  /** Runs `run` CLASH_UPDATE_DELAY_MS from now, unless the screen has gone by then. */
+  const later = useCallback((run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      run();
+    }, CLASH_UPDATE_DELAY_MS);
+    timers.current.add(timer);
+  }, []);
+
   const onMessage = useCallback(
     (raw: unknown) => {
       const message = raw as Partial<ClashServerMessage> | null;
@@ -152,23 +164,29 @@ export function useLiveClash(id: number, handlers: LiveClashHandlers): LiveClash
             apply(clash);
             return;
           }
-          const timer = setTimeout(() => {
-            timers.current.delete(timer);
-            apply(clash);
-          }, CLASH_UPDATE_DELAY_MS);
-          timers.current.add(timer);
+          later(() => apply(clash));
           return;
         }
         case 'REACTION':
         case 'SUGGESTION':
           latest.current.onChat(message as ClashChatMessage);
           return;
+        case 'LOG': {
+          const { entries, whole } = message as Extract<ClashServerMessage, { type: 'LOG' }>;
+          // A turn's line waits with the UPDATE that moves the board on; what members say shows at once.
+          if (whole || entries.every((e) => e.kind === 'REACTION' || e.kind === 'SUGGESTION')) {
+            latest.current.onLog(entries, whole);
+            return;
+          }
+          later(() => latest.current.onLog(entries, false));
+          return;
+        }
         case 'ERROR':
           latest.current.onRefused((message as Extract<ClashServerMessage, { type: 'ERROR' }>).key);
           return;
       }
     },
-    [apply],
+    [apply, later],
   );
 
   const channel = useLiveChannel(id > 0 ? `/api/ws/clashes/${id}` : null, onMessage);

@@ -9,6 +9,8 @@ import { useRatingsAfter } from '../api/ratings';
 import type { LiveState } from '../api/live';
 import { useSession } from '../api/session';
 import { ClashFeed, useClashFeed } from '../components/clash/ClashFeed';
+import { useClashLog } from '../components/clash/ClashLog';
+import { useTurnSignal } from '../components/clash/useTurnSignal';
 import { CompletedClash, LiveClash } from '../components/clash/LiveClash';
 import { Lobby } from '../components/clash/Lobby';
 import '../components/clash/clash.css';
@@ -51,12 +53,16 @@ function ClashScreen({ id }: { id: number }) {
   const query = useClash(id);
   const clash = query.data;
   const feed = useClashFeed();
+  const log = useClashLog();
   const onRefused = useCallback(
     (key: string) => toast.error(t(`errors.${key}`, { defaultValue: t('clashes.talk.refused') })),
     [t],
   );
-  const { live, send } = useLiveClash(clash ? id : 0, { onChat: feed.push, onRefused });
-  useTitle(clash ? clash.name : t('clashes.title'));
+  const { live, send } = useLiveClash(clash ? id : 0, { onChat: feed.push, onLog: log.add, onRefused });
+  const myTurn = useTurnSignal(clash, viewerId);
+  useTitle(
+    clash ? (myTurn ? t('clashes.signal.title', { name: clash.name }) : clash.name) : t('clashes.title'),
+  );
   // A completed clash moved its players' ratings and records: what the app holds of them is read again.
   useRatingsAfter(clash);
 
@@ -89,6 +95,7 @@ function ClashScreen({ id }: { id: number }) {
         <LiveClash
           clash={clash}
           viewerId={viewerId}
+          log={log.entries}
           send={send}
           onOffline={() => toast.error(t('clashes.talk.offline'))}
         />
@@ -96,7 +103,7 @@ function ClashScreen({ id }: { id: number }) {
       break;
     case 'COMPLETED':
     case 'ABANDONED':
-      body = <CompletedClash clash={clash} viewerId={viewerId} />;
+      body = <CompletedClash clash={clash} viewerId={viewerId} log={log.entries} />;
       break;
     default:
       body = <p className="card clash-cancelled">{t('clashes.cancelled')}</p>;

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useInvitations, useSaveInvitations } from '../api/invitations';
 import { useSession } from '../api/session';
 import { ChoiceGroup } from '../components/ChoiceGroup';
+import { playTurnSound, setTurnSound, turnSoundOn } from '../components/clash/turnSound';
 import { toastError } from '../components/Toasts';
 import { useReducedMotion } from '../components/game/useReducedMotion';
 import { useTitle } from '../components/useTitle';
@@ -61,10 +63,38 @@ export default function Settings() {
             {reducedMotion ? t('settings.diceSpeedReduced') : t(`settings.diceSpeedHints.${diceSpeed}`)}
           </p>
         </ChoiceGroup>
+        <TurnSoundChoice />
         {synced && player ? <InvitationsChoice player={player} /> : null}
         <p className="muted">{t(synced ? 'account.settingsSynced' : 'settings.stored')}</p>
       </div>
     </section>
+  );
+}
+
+const TURN_SOUND_CHOICES = ['off', 'on'] as const;
+
+/** The sound on the player's clash turn: off unless chosen, kept on this device; choosing it plays it once. */
+function TurnSoundChoice() {
+  const { t } = useTranslation();
+  const [on, setOn] = useState(turnSoundOn);
+  return (
+    <ChoiceGroup
+      name="turnSound"
+      legend={t('settings.turnSound')}
+      choices={TURN_SOUND_CHOICES}
+      value={on ? 'on' : 'off'}
+      label={(value) => t(`settings.turnSoundChoices.${value}`)}
+      onChange={(value) => {
+        setTurnSound(value === 'on');
+        setOn(value === 'on');
+        if (value === 'on') playTurnSound();
+      }}
+      describedBy="settings-turn-sound-hint"
+    >
+      <p id="settings-turn-sound-hint" className="muted">
+        {t('settings.turnSoundHint')}
+      </p>
+    </ChoiceGroup>
   );
 }
 

@@ -1,13 +1,19 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { CLASH_STALL_DAYS, type ClashClientMessage, type ClashResource } from '../../../contract/clashes';
+import {
+  CLASH_STALL_DAYS,
+  type ClashClientMessage,
+  type ClashLogEntry,
+  type ClashPlayer,
+  type ClashResource,
+} from '../../../contract/clashes';
 import { type ClashAction, useClashAction } from '../../api/clash';
 import { useLayout } from '../../layout';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { toastError } from '../Toasts';
-import { ClashBoard } from './ClashBoard';
 import { ClashPlayers } from './ClashPlayers';
+import { ClashTable } from './ClashTable';
 import { ClashTalk } from './ClashTalk';
 import { FinalRanking } from './FinalRanking';
 import { TurnClock } from './TurnClock';
@@ -16,6 +22,7 @@ import { isMember, onTurn } from './model';
 export interface LiveClashProps {
   clash: ClashResource;
   viewerId: number | null;
+  log: ClashLogEntry[];
   send: (message: ClashClientMessage) => boolean;
   onOffline: () => void;
 }
@@ -30,18 +37,22 @@ function useInGame() {
 }
 
 /**
- * A clash being played: the players with their totals, whose turn it is, the board of that player (the
- * solo board, theirs to play, read-only for everyone else), and the members' reactions and suggestions.
+ * A clash being played: the players with their totals, whose turn it is, the members' reactions and
+ * suggestions, and the table (ClashTable.tsx): the board on turn (theirs to play, read-only for everyone
+ * else), every other sheet a tab away, and the clash log.
  */
-export function LiveClash({ clash, viewerId, send, onOffline }: LiveClashProps) {
+export function LiveClash({ clash, viewerId, log, send, onOffline }: LiveClashProps) {
   const { t } = useTranslation();
   useInGame();
   const current = onTurn(clash);
   const member = isMember(clash, viewerId);
   const mine = current?.id === viewerId;
-  let banner: string | undefined;
-  if (current && member) banner = t('clashes.live.waitTurn', { name: current.name });
-  else if (current) banner = t('clashes.live.watching', { name: current.name });
+  const bannerOf = (player: ClashPlayer) => {
+    if (player.id !== current?.id) return t('clashes.table.waiting', { name: player.name });
+    return member
+      ? t('clashes.live.waitTurn', { name: player.name })
+      : t('clashes.live.watching', { name: player.name });
+  };
 
   return (
     <div className="clash-live">
@@ -57,9 +68,7 @@ export function LiveClash({ clash, viewerId, send, onOffline }: LiveClashProps) 
       {member ? <ClashTalk send={send} onOffline={onOffline} /> : null}
       {/* Above the board, where a player looks, not under a sheet that is taller than a phone's screen. */}
       <ClashActions clash={clash} />
-      {current?.gameId ? (
-        <ClashBoard key={current.gameId} gameId={current.gameId} viewerId={viewerId} banner={banner} />
-      ) : null}
+      <ClashTable clash={clash} viewerId={viewerId} log={log} bannerOf={bannerOf} />
     </div>
   );
 }
@@ -121,39 +130,26 @@ function ClashActions({ clash }: { clash: ClashResource }) {
   );
 }
 
-/** A finished clash: the ranking, and every player's board to read. */
-export function CompletedClash({ clash, viewerId }: { clash: ClashResource; viewerId: number | null }) {
+/** A finished clash: the ranking, every player's board to read, and the log of how it went. */
+export function CompletedClash({
+  clash,
+  viewerId,
+  log,
+}: {
+  clash: ClashResource;
+  viewerId: number | null;
+  log: ClashLogEntry[];
+}) {
   const { t } = useTranslation();
-  const withGames = clash.players.filter((p) => p.gameId !== null);
-  const first = withGames.find((p) => p.id === viewerId) ?? withGames.find((p) => p.crown) ?? withGames[0];
-  const [shown, setShown] = useState<number | null>(first?.id ?? null);
-  const player = withGames.find((p) => p.id === shown);
   return (
     <div className="clash-live clash-completed">
       <FinalRanking clash={clash} viewerId={viewerId} />
-      {withGames.length ? (
-        <div className="clash-boards" role="group" aria-label={t('clashes.ranking.boards')}>
-          {withGames.map((p) => (
-            <button
-              key={p.id}
-              type="button"
-              className="button clash-board-choice"
-              aria-pressed={p.id === shown}
-              onClick={() => setShown(p.id)}
-            >
-              {t('clashes.ranking.boardOf', { name: p.name })}
-            </button>
-          ))}
-        </div>
-      ) : null}
-      {player?.gameId ? (
-        <ClashBoard
-          key={player.gameId}
-          gameId={player.gameId}
-          viewerId={viewerId}
-          banner={t('clashes.ranking.boardBanner', { name: player.name })}
-        />
-      ) : null}
+      <ClashTable
+        clash={clash}
+        viewerId={viewerId}
+        log={log}
+        bannerOf={(player) => t('clashes.ranking.boardBanner', { name: player.name })}
+      />
     </div>
   );
 }
