@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { ApiError } from './api/client';
 import { SessionProvider } from './api/session';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { Toasts, toastError } from './components/Toasts';
+import { Toasts, toastError, toastSignedOut } from './components/Toasts';
 import i18n from './i18n';
 import { LayoutProvider } from './layout';
 import { PreferencesProvider } from './preferences';
@@ -28,7 +28,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
           <PreferencesProvider>
-            <SessionProvider onError={toastError}>
+            <SessionProvider onError={toastError} onSignedOut={toastSignedOut}>
               <LayoutProvider>
                 <Toasts />
                 <AppRouter>

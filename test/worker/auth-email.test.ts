@@ -205,7 +205,11 @@ describe('password reset by mail', () => {
     expect((await json<Player>(response)).name).toBe(username);
     expect((await call('/players/me', { jar })).status).toBe(200);
     // The session from before the reset can no longer be refreshed.
-    await expectError(await call('/auth/refresh', { method: 'POST', jar: oldSession }), 401, 'unauthorized');
+    await expectError(
+      await call('/auth/refresh', { method: 'POST', jar: oldSession }),
+      401,
+      'session-password-changed',
+    );
     await expectError(
       await call('/auth/token', { method: 'POST', body: { identifier: username, password: 'secret123' } }),
       401,
@@ -384,7 +388,11 @@ describe('password change while signed in', () => {
     const { jar, username } = await registerPlayer({ password: 'secret123' });
     const other = await signIn(username, 'secret123');
     expect((await change({ oldPassword: 'secret123', newPassword: 'brand-new-1' }, jar)).status).toBe(200);
-    await expectError(await call('/auth/refresh', { method: 'POST', jar: other.jar }), 401, 'unauthorized');
+    await expectError(
+      await call('/auth/refresh', { method: 'POST', jar: other.jar }),
+      401,
+      'session-password-changed',
+    );
   });
 
   it('is a 401 when not signed in, and a guest has no old password', async () => {

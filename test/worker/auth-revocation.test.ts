@@ -126,7 +126,11 @@ describe('an access token stops working at once', () => {
       .bind(victim.player.id)
       .run();
     // The victim's browser presents the rotated token: reuse, so the whole family is revoked.
-    await expectError(await call('/auth/refresh', { method: 'POST', jar: victim.jar }), 401, 'unauthorized');
+    await expectError(
+      await call('/auth/refresh', { method: 'POST', jar: victim.jar }),
+      401,
+      'session-revoked',
+    );
     await expectError(await call('/players/me', { jar: thiefAccess }), 401, 'token-expired');
   });
 

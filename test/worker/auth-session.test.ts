@@ -224,7 +224,7 @@ describe('sign-in (POST /api/auth/token)', () => {
     const account = await signUp();
     await signIn(account.username, account.password, guest.jar);
     const stale = new CookieJar().set('yamb_refresh', guestRefresh);
-    await expectError(await call('/auth/refresh', { method: 'POST', jar: stale }), 401, 'unauthorized');
+    await expectError(await call('/auth/refresh', { method: 'POST', jar: stale }), 401, 'session-revoked');
   });
 });
 
@@ -273,7 +273,7 @@ describe('refresh tokens', () => {
     const slowTab = jar.clone();
     expect((await call('/auth/refresh', { method: 'POST', jar })).status).toBe(200);
     expect((await call('/auth/logout', { method: 'POST', jar })).status).toBe(204);
-    await expectError(await call('/auth/refresh', { method: 'POST', jar: slowTab }), 401, 'unauthorized');
+    await expectError(await call('/auth/refresh', { method: 'POST', jar: slowTab }), 401, 'session-revoked');
   });
 
   it('a rotated token used again after 30 s revokes the whole family', async () => {
@@ -285,10 +285,10 @@ describe('refresh tokens', () => {
     ).run();
     // The copy presents the already-rotated token: refused, and the family is revoked.
     const reuse = await call('/auth/refresh', { method: 'POST', jar: stolen });
-    await expectError(reuse, 401, 'unauthorized');
+    await expectError(reuse, 401, 'session-revoked');
     expect(setCookies(reuse).join()).toMatch(/yamb_refresh=;/);
     // So the legitimate holder's newer token no longer works either.
-    await expectError(await call('/auth/refresh', { method: 'POST', jar }), 401, 'unauthorized');
+    await expectError(await call('/auth/refresh', { method: 'POST', jar }), 401, 'session-revoked');
   });
 
   it('without a refresh cookie, refresh is a 401', async () => {
@@ -298,7 +298,7 @@ describe('refresh tokens', () => {
   it('an expired refresh token is a 401', async () => {
     const { jar } = await registerGuest();
     await env.DB.prepare('UPDATE sessions SET expires_at = 1').run();
-    await expectError(await call('/auth/refresh', { method: 'POST', jar }), 401, 'unauthorized');
+    await expectError(await call('/auth/refresh', { method: 'POST', jar }), 401, 'session-expired');
   });
 });
 
@@ -312,7 +312,7 @@ describe('logout', () => {
     expect(jar.get('yamb_access')).toBeUndefined();
     expect(jar.get('yamb_refresh')).toBeUndefined();
     await expectError(await call('/players/me', { jar }), 401, 'unauthorized');
-    await expectError(await call('/auth/refresh', { method: 'POST', jar: kept }), 401, 'unauthorized');
+    await expectError(await call('/auth/refresh', { method: 'POST', jar: kept }), 401, 'session-revoked');
   });
 
   it('answers 204 without a session too', async () => {

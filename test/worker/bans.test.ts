@@ -130,10 +130,11 @@ describe('an admin bans a player', () => {
       key: 'player-banned',
       reason: 'Played the daily on a second account',
     });
+    // Nor can the session be renewed, and the refusal says why (the tab tells him he was signed out).
     await expectError(
       await call('/auth/refresh', { method: 'POST', jar: held.clone() }),
-      401,
-      'unauthorized',
+      403,
+      'player-banned',
     );
     await expectError(
       await call(`/ws/clashes/${clash.id}`, { headers: { Upgrade: 'websocket' }, jar: held }),

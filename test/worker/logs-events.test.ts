@@ -67,7 +67,7 @@ describe('security events are logged', () => {
     const refresh = ana.jar.get('yamb_refresh') as string;
     expect((await call('/auth/logout', { method: 'POST', jar: ana.jar.clone() })).status).toBe(204);
     const stale = new CookieJar().set('yamb_refresh', refresh);
-    await expectError(await call('/auth/refresh', { method: 'POST', jar: stale }), 401, 'unauthorized');
+    await expectError(await call('/auth/refresh', { method: 'POST', jar: stale }), 401, 'session-revoked');
     const [row] = await logRows('refresh-token-reuse', ana.player.id);
     expect(row?.level).toBe('WARN');
     expect(JSON.stringify(row)).not.toContain(refresh);

@@ -77,6 +77,12 @@ let refreshing: Promise<boolean> | null = null;
  */
 let refreshes = 0;
 let refreshedOk = false;
+/**
+ * The answer of the latest refresh when it was refused: a request the refresh could not save answers
+ * with it instead of its own 401, so whoever reads the error learns why the session ended
+ * (worker/auth/sessionEnd.ts: expired, password changed, ended elsewhere, banned).
+ */
+let refusal: { status: number; body: string } | null = null;
 
 async function fetchOrFail(request: Request): Promise<Response> {
   try {
@@ -103,6 +109,21 @@ async function succeeds(request: Request): Promise<boolean> {
   return response.ok;
 }
 
+/** POST /api/auth/refresh; true on 2xx, else its refusal is kept for the requests it fails. */
+async function refreshOnce(from: Request): Promise<boolean> {
+  const response = await fetchOrFail(authRequest(from, '/api/auth/refresh', 'POST'));
+  if (response.ok) {
+    await response.body?.cancel();
+    refusal = null;
+    return true;
+  }
+  // Only a refusal speaks about the session; a failure of the server's own (5xx) leaves the 401 as it was.
+  const refused = response.status === 401 || response.status === 403;
+  refusal = refused ? { status: response.status, body: await response.text() } : null;
+  if (!refused) await response.body?.cancel();
+  return false;
+}
+
 /**
  * POST /api/auth/refresh while holding the cross-tab lock. Waiting for the lock means another tab was
  * refreshing: once it is ours, a quick GET /api/players/me tells whether the cookies it set already
@@ -110,14 +131,14 @@ async function succeeds(request: Request): Promise<boolean> {
  */
 async function refreshHoldingLock(from: Request): Promise<boolean> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks?.request) return succeeds(authRequest(from, '/api/auth/refresh', 'POST'));
+  if (!locks?.request) return refreshOnce(from);
   const first = await locks.request(REFRESH_LOCK, { ifAvailable: true }, async (lock) =>
-    lock ? succeeds(authRequest(from, '/api/auth/refresh', 'POST')) : null,
+    lock ? refreshOnce(from) : null,
   );
   if (first !== null) return first;
   return locks.request(REFRESH_LOCK, async () => {
     if (await succeeds(authRequest(from, '/api/players/me', 'GET')).catch(() => false)) return true;
-    return succeeds(authRequest(from, '/api/auth/refresh', 'POST'));
+    return refreshOnce(from);
   });
 }
 
@@ -154,9 +175,16 @@ async function send(request: Request): Promise<Response> {
   // A refresh that finished while this request was out decides for it: its new cookie only needs a
   // replay, and its failure is this request's failure too (no second refresh right behind a failed one).
   const renewed = refreshes !== sentAfter ? refreshedOk : await refresh(request);
-  if (!renewed) return response;
+  if (renewed) {
+    await response.body?.cancel();
+    return fetchOrFail(replay);
+  }
+  if (!refusal) return response;
   await response.body?.cancel();
-  return fetchOrFail(replay);
+  return new Response(refusal.body, {
+    status: refusal.status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 async function readBody(response: Response): Promise<{ text: string; data: unknown }> {

@@ -115,7 +115,10 @@ async function endSession(onError: (error: unknown) => void): Promise<void> {
  * guest. Unlike the sign-out button it does not go to /login: a visitor who opens a link from a mail
  * stays on that page.
  */
-async function startSession(onError: (error: unknown) => void): Promise<PlayerResource | null> {
+async function startSession(
+  onError: (error: unknown) => void,
+  onSignedOut: (why: string) => void,
+): Promise<PlayerResource | null> {
   const legacy = readStorage(STORAGE_KEYS.legacyToken);
   try {
     if (legacy) {
@@ -126,6 +129,12 @@ async function startSession(onError: (error: unknown) => void): Promise<PlayerRe
         headers: { Authorization: `Bearer ${legacy}` },
       });
     }
+  } catch (error) {
+    if (!signedOut(error)) throw error;
+    await endSession(onError);
+    return registerGuest();
+  }
+  try {
     // The probe answers 200 with no player to a visitor without a session (DESIGN.md "First visit"): no
     // failed request is logged; an expired access token is still a 401 that client.ts refreshes.
     const probe = await api<SessionResource>('/auth/session');
@@ -134,18 +143,30 @@ async function startSession(onError: (error: unknown) => void): Promise<PlayerRe
     if (probe.humanCheck) rememberHumanCheck(probe.humanCheck, probe.turnstileSiteKey);
     return await registerGuest();
   } catch (error) {
-    if (!signedOut(error)) throw error;
+    if (!sessionRefused(error)) throw error;
+    // The tab had a session the server ended (and would not renew): the player is told, not just
+    // handed a new guest's name.
+    onSignedOut(endedMessage(error));
     await endSession(onError);
     return registerGuest();
   }
 }
 
-/** Why the tab was signed out: a ban with its reason, else the session's end. */
+/** The refusals of a refresh that say why the session ended (worker/auth/sessionEnd.ts). */
+const ENDINGS = new Set(['session-expired', 'session-password-changed', 'session-revoked']);
+
+/** Why the tab was signed out: a ban with its reason, the ending the server names, else the session's end. */
 function endedMessage(error: ApiError): string {
   const { reason } = (error.body ?? {}) as Partial<ErrorBody>;
   if (error.key === 'player-banned') return reason ? i18n.t('app.errors.banned', { reason }) : error.message;
+  // The server's own words, in the tab's language (the `errors` strings are not in the first load).
+  if (ENDINGS.has(error.key)) return error.message;
   return i18n.t('app.errors.sessionEnded');
 }
+
+/** A refusal that means the session is over: not signed in (any more), or banned. */
+const sessionRefused = (error: unknown): error is ApiError =>
+  signedOut(error) || (error instanceof ApiError && error.key === 'player-banned');
 
 const SessionContext = createContext<SessionValue | null>(null);
 
@@ -153,12 +174,16 @@ export interface SessionProviderProps {
   children: ReactNode;
   /** Tells the user about a failure the session cannot handle itself (the app passes its error toast). */
   onError: (error: unknown) => void;
+  /** Tells the player they were signed out, and why (the app passes a toast that stays a while). */
+  onSignedOut: (why: string) => void;
 }
 
-export function SessionProvider({ children, onError }: SessionProviderProps) {
+export function SessionProvider({ children, onError, onSignedOut }: SessionProviderProps) {
   const queryClient = useQueryClient();
   const report = useRef(onError);
   report.current = onError;
+  const tell = useRef(onSignedOut);
+  tell.current = onSignedOut;
   const [player, setPlayer] = useState<PlayerResource | null>(null);
   const [loading, setLoading] = useState(true);
   const started = useRef(false);
@@ -178,7 +203,7 @@ export function SessionProvider({ children, onError }: SessionProviderProps) {
     // StrictMode runs effects twice in development; two session starts would register two guests.
     if (started.current) return;
     started.current = true;
-    startSession(report.current)
+    startSession(report.current, tell.current)
       .then(setPlayer)
       .catch((error: unknown) => report.current(error))
       .finally(() => setLoading(false));
@@ -217,7 +242,7 @@ export function SessionProvider({ children, onError }: SessionProviderProps) {
         await api<PlayerResource>('/players/me');
       } catch (error) {
         if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) return;
-        report.current(new Error(endedMessage(error)));
+        tell.current(endedMessage(error));
         await logout();
       }
     })().finally(() => {

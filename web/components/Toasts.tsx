@@ -11,6 +11,14 @@ export function toastError(error: unknown): void {
   toast.error(errorMessage(error));
 }
 
+/**
+ * Why the tab was signed out (web/api/session.tsx): a change the player did not make, so it stays longer
+ * than a toast's 3 s, and only once however many of the tab's calls and sockets met the ended session.
+ */
+export function toastSignedOut(why: string): void {
+  toast.error(why, { id: 'signed-out', duration: 10_000 });
+}
+
 /** Top-center, 3 s, coloured from the theme's CSS variables so they follow data-theme. */
 export function Toasts() {
   const { toasts } = useToasterStore();

@@ -49,7 +49,7 @@ export async function banPlayer(env: Env, db: Database, playerId: number, reason
   const now = Date.now();
   await db.batch([
     banStatement(db, playerId, now, reason),
-    revokePlayerSessionsStatement(db, playerId, now),
+    revokePlayerSessionsStatement(db, playerId, now, 'BAN'),
     endAccessTokensStatement(db, playerId, now),
   ]);
   await pushAccess(env, db, playerId);

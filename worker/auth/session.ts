@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sign, verify } from 'hono/jwt';
 import { type Database, database } from '../db/client';
 import { findPlayer } from '../db/players';
-import type { PlayerRow } from '../db/schema';
+import type { PlayerRow, SessionEnding } from '../db/schema';
 import {
   claimRotation,
   endAccessTokensStatement,
@@ -17,6 +17,7 @@ import { AppError, unauthorized } from '../lib/errors';
 import { log } from '../lib/log';
 import { tokenCounts } from '../lib/viewer';
 import { pushAccess } from './access';
+import { refuseEndedSession, sessionExpired } from './sessionEnd';
 import { randomToken, sha256 } from './crypto';
 
 export const ACCESS_COOKIE = 'yamb_access';
@@ -234,7 +235,7 @@ export async function rotateSession(c: AppContext, db: Database): Promise<number
   if (!row) throw signedOut(c);
   const now = Date.now();
   if (!row.rotatedAt && !row.revokedAt) {
-    if (row.expiresAt < now) throw signedOut(c);
+    if (row.expiresAt < now) throw signedOut(c, sessionExpired());
     if (await claimRotation(db, row.id, now)) {
       await sessionPlayer(c, db, row.playerId);
       await startSession(c, db, row.playerId, row.familyId);
@@ -256,17 +257,18 @@ export async function rotateSession(c: AppContext, db: Database): Promise<number
     data: { revoked: !!row.revokedAt },
     playerId: row.playerId,
   });
-  await revokeFamily(c, db, row.familyId, row.playerId);
-  throw signedOut(c);
+  await revokeFamily(c, db, row.familyId, row.playerId, 'THEFT');
+  clearSessionCookies(c);
+  return refuseEndedSession(db, row);
 }
 
 /**
  * A refused refresh clears both cookies: an access cookie left behind would make every later request
  * a 401 token-expired, where the browser should carry on as a visitor.
  */
-function signedOut(c: AppContext) {
+function signedOut(c: AppContext, refusal = unauthorized()) {
   clearSessionCookies(c);
-  return unauthorized();
+  return refusal;
 }
 
 /** The player a refresh is for: 401 when gone; 403 when banned, with the cookies cleared. */
@@ -283,7 +285,7 @@ export async function revokePresentedSession(c: AppContext, db: Database) {
   const token = getCookie(c, REFRESH_COOKIE);
   if (!token) return;
   const row = await findSessionByTokenHash(db, await sha256(token));
-  if (row) await revokeFamily(c, db, row.familyId, row.playerId);
+  if (row) await revokeFamily(c, db, row.familyId, row.playerId, 'SIGN_OUT');
 }
 
 /**
@@ -291,9 +293,18 @@ export async function revokePresentedSession(c: AppContext, db: Database) {
  * player's other devices hold other families, so they refresh (one 401 token-expired) and carry on.
  * One batch, so the family is never revoked while its access tokens still work.
  */
-async function revokeFamily(c: AppContext, db: Database, familyId: string, playerId: number) {
+async function revokeFamily(
+  c: AppContext,
+  db: Database,
+  familyId: string,
+  playerId: number,
+  endedBy: SessionEnding,
+) {
   const now = Date.now();
-  await db.batch([revokeFamilyStatement(db, familyId, now), endAccessTokensStatement(db, playerId, now)]);
+  await db.batch([
+    revokeFamilyStatement(db, familyId, now, endedBy),
+    endAccessTokensStatement(db, playerId, now),
+  ]);
   await pushAccess(c.env, db, playerId);
 }
 
@@ -303,11 +314,11 @@ export async function endSession(c: AppContext, db: Database) {
   clearSessionCookies(c);
 }
 
-/** Ends every sign-in of the player, refresh and access tokens alike (a password change, a ban). */
+/** Ends every sign-in of the player, refresh and access tokens alike (a password change or reset). */
 export async function revokeAllSessions(c: AppContext, db: Database, playerId: number) {
   const now = Date.now();
   await db.batch([
-    revokePlayerSessionsStatement(db, playerId, now),
+    revokePlayerSessionsStatement(db, playerId, now, 'PASSWORD'),
     endAccessTokensStatement(db, playerId, now),
   ]);
   await pushAccess(c.env, db, playerId);

@@ -79,6 +79,13 @@ export const credentials = sqliteTable('credentials', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * What ends a sign-in: a sign-out or a sign-in over it in the same browser, a password change or reset, a
+ * ban, or the reuse of a rotated refresh token (a stolen copy).
+ */
+export const SESSION_ENDINGS = ['SIGN_OUT', 'PASSWORD', 'BAN', 'THEFT'] as const;
+export type SessionEnding = (typeof SESSION_ENDINGS)[number];
+
 /** Refresh tokens, stored hashed. A family is one sign-in; rotation keeps the family. */
 export const sessions = sqliteTable(
   'sessions',
@@ -92,6 +99,8 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     rotatedAt: integer('rotated_at'),
     revokedAt: integer('revoked_at'),
+    /** What revoked it: its holder is told why they were signed out (auth/sessionEnd.ts). */
+    endedBy: text('ended_by', { enum: SESSION_ENDINGS }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { players, sessions } from './schema';
+import { players, type SessionEnding, sessions } from './schema';
 
 // Refresh tokens, stored by their hash: a family is one sign-in, and rotation keeps the family.
 
@@ -28,13 +28,27 @@ export async function claimRotation(db: Database, sessionId: string, now: number
   return claimed.length > 0;
 }
 
+// A session revoked already keeps its first revocation: it is what tells its holder why it ended
+// (auth/sessionEnd.ts), and a later one (a stolen copy presented) must not overwrite it.
+
 /** The statement revoking one sign-in (a family), for a batch. */
-export const revokeFamilyStatement = (db: Database, familyId: string, now: number) =>
-  db.update(sessions).set({ revokedAt: now }).where(eq(sessions.familyId, familyId));
+export const revokeFamilyStatement = (db: Database, familyId: string, now: number, endedBy: SessionEnding) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: now, endedBy })
+    .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
 
 /** The statement revoking every sign-in of a player, for a batch. */
-export const revokePlayerSessionsStatement = (db: Database, playerId: number, now: number) =>
-  db.update(sessions).set({ revokedAt: now }).where(eq(sessions.playerId, playerId));
+export const revokePlayerSessionsStatement = (
+  db: Database,
+  playerId: number,
+  now: number,
+  endedBy: SessionEnding,
+) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: now, endedBy })
+    .where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt)));
 
 /** The statement that ends every access token of the player signed before `now`, for a batch. */
 export const endAccessTokensStatement = (db: Database, playerId: number, now: number) =>
