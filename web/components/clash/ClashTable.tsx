@@ -62,11 +62,12 @@ export function ClashTable({ clash, viewerId, log, bannerOf }: ClashTableProps) 
   const ownBeside = wide && me?.gameId && shownPlayer && shownPlayer.id !== me.id ? me : null;
   const logInTabs = !wide;
 
-  const tab = (key: Shown, label: ReactNode, extra?: string) => (
+  const tab = (key: Shown, label: ReactNode, extra?: string, title?: string) => (
     <button
       key={key}
       type="button"
       role="tab"
+      title={title}
       id={`clash-tab-${key}`}
       className={['clash-tab', extra].filter(Boolean).join(' ')}
       aria-selected={shown === key}
@@ -92,14 +93,17 @@ export function ClashTable({ clash, viewerId, log, bannerOf }: ClashTableProps) 
               p.id,
               <>
                 <span className="clash-tab-name">
-                  {p.id === viewerId ? t('clashes.table.you', { name: p.name }) : p.name}
+                  {p.id === viewerId ? t('clashes.table.you') : p.name}
                 </span>
-                <span className="clash-tab-score">{p.score ?? 0}</span>
-                {p.id === current?.id ? (
-                  <span className="clash-tab-turn" role="img" aria-label={t('clashes.table.onTurn')} />
-                ) : null}
+                <span className="clash-tab-meta">
+                  <span className="clash-tab-score">{p.score ?? 0}</span>
+                  {p.id === current?.id ? (
+                    <span className="clash-tab-turn" role="img" aria-label={t('clashes.table.onTurn')} />
+                  ) : null}
+                </span>
               </>,
               p.id === current?.id ? 'clash-tab--turn' : undefined,
+              p.name,
             ),
           )}
           {logInTabs
@@ -107,7 +111,9 @@ export function ClashTable({ clash, viewerId, log, bannerOf }: ClashTableProps) 
                 LOG_TAB,
                 <>
                   <span className="clash-tab-name">{t('clashes.log.tab')}</span>
-                  <span className="clash-tab-score">{log.length}</span>
+                  <span className="clash-tab-meta">
+                    <span className="clash-tab-score">{log.length}</span>
+                  </span>
                 </>,
                 'clash-tab--log',
               )
