@@ -92,9 +92,7 @@ export function ClashTable({ clash, viewerId, log, bannerOf }: ClashTableProps) 
             tab(
               p.id,
               <>
-                <span className="clash-tab-name">
-                  {p.id === viewerId ? t('clashes.table.you') : p.name}
-                </span>
+                <span className="clash-tab-name">{p.id === viewerId ? t('clashes.table.you') : p.name}</span>
                 <span className="clash-tab-meta">
                   <span className="clash-tab-score">{p.score ?? 0}</span>
                   {p.id === current?.id ? (
