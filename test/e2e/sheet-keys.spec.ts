@@ -60,3 +60,32 @@ test('the arrow keys move between the boxes in the direction pressed', async ({ 
   await press('ArrowDown', 'FREE YAMB');
   await press('ArrowLeft', 'UPWARDS YAMB');
 });
+
+for (const size of [
+  { width: 360, height: 740 },
+  { width: 600, height: 960 },
+  { width: 844, height: 390 },
+]) {
+  test(`at ${size.width}×${size.height} a box the arrows reach is never hidden under the stuck headings`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await page.goto('/');
+    await expect(rollButton(page)).toBeVisible({ timeout: 20_000 });
+    await roll(page);
+    await page.locator('.sheet-grand').evaluate((row) => row.scrollIntoView({ block: 'end' }));
+    await box(page, 'FREE', 'YAMB').focus();
+    // Up the Free column to its Ones: each box in turn comes out below the headings (and the tray above them).
+    for (let step = 0; step < 12; step++) {
+      await page.keyboard.press('ArrowUp');
+      const { top, bottom, below } = await page.evaluate(() => {
+        const focus = document.activeElement?.getBoundingClientRect();
+        const heading = document.querySelector('th.sheet-col')?.getBoundingClientRect();
+        return { top: focus?.top ?? 0, bottom: focus?.bottom ?? 0, below: heading?.bottom ?? 0 };
+      });
+      expect(top, `step ${step + 1}: the box starts below the headings`).toBeGreaterThanOrEqual(below - 1);
+      expect(bottom, `step ${step + 1}: the box is in the window`).toBeLessThanOrEqual(size.height);
+    }
+    expect(await focused(page)).toBe('FREE ONES');
+  });
+}
