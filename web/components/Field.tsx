@@ -78,11 +78,15 @@ export interface TextFieldProps extends InputProps {
   addon?: ReactNode;
 }
 
-/** A labelled input with its hint or error under it, tied together for screen readers. */
+/**
+ * A labelled input with its hint or its error under it, tied together for screen readers. An error takes
+ * the hint's place: the hint states the rule the error names, and saying it twice is noise.
+ */
 export function TextField({ id, label, field, hint, addon, className, ...input }: TextFieldProps) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [field.error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  const shownHint = field.error ? null : hint;
+  const describedBy = (field.error ? errorId : shownHint ? hintId : '') || undefined;
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
@@ -93,7 +97,7 @@ export function TextField({ id, label, field, hint, addon, className, ...input }
           onChange={(event) => field.set(event.target.value)}
           onBlur={field.touch}
           aria-invalid={field.error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={describedBy}
           {...input}
         />
         {addon}
@@ -103,9 +107,9 @@ export function TextField({ id, label, field, hint, addon, className, ...input }
           {field.error}
         </p>
       ) : null}
-      {hint ? (
+      {shownHint ? (
         <p id={hintId} className="field-hint">
-          {hint}
+          {shownHint}
         </p>
       ) : null}
     </div>
