@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { pageQuery } from './page';
 import { DICE_SPEEDS, INVITATIONS, type Language } from './preferences';
 import type { Health } from './health';
 import type { Links } from './links';
@@ -66,6 +67,58 @@ export interface SessionResource extends Partial<Pick<Health, 'humanCheck' | 'tu
 /** The sorts of GET /api/players/. */
 export const PLAYER_SORTS = ['createdAt', 'updatedAt', 'name', 'id'] as const;
 
+/**
+ * Whom GET /api/players/ lists (`kind`): registered players by default, since guests (one made for every
+ * visitor) would swell the list; `guests` only them, `all` both.
+ */
+export const PLAYER_KINDS = ['registered', 'guests', 'all'] as const;
+export type PlayerKind = (typeof PLAYER_KINDS)[number];
+
+const flag = v.optional(
+  v.pipe(
+    v.picklist(['true', 'false'], 'input-invalid'),
+    v.transform((value) => value === 'true'),
+  ),
+);
+
+/**
+ * GET /api/players/: a page, optionally only the players whose name holds `name` (any case), of the
+ * `kind` asked (registered by default). `guest=false` (the clash form's picker) takes registered players
+ * in good standing only, whom a clash may invite, and `guest=true` guests; either overrides `kind`.
+ * `bot=true` the practice bot, `bot=false` people only.
+ */
+export const PlayersQuery = v.object({
+  ...pageQuery(PLAYER_SORTS, 'createdAt').entries,
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'input-invalid'))),
+  kind: v.optional(v.picklist(PLAYER_KINDS, 'input-invalid'), 'registered'),
+  guest: flag,
+  bot: flag,
+});
+
+/** How many players the search answers at most. */
+export const PLAYER_SEARCH_LIMIT = 8;
+
+/** GET /api/players/search?q=: the text to look for in registered players' names (1 to 50 characters). */
+export const PlayerSearchQuery = v.object({
+  q: v.pipe(
+    v.optional(v.string('search-invalid'), ''),
+    v.trim(),
+    v.minLength(1, 'search-invalid'),
+    v.maxLength(50, 'search-invalid'),
+  ),
+});
+
+/** A player the search found: enough for a link to their page. */
+export interface PlayerSearchHit extends PlayerRef {
+  avatar: { url: string } | null;
+  bot: boolean;
+}
+
+/** GET /api/players/search: the registered players whose name starts with the text, then those holding it. */
+export interface PlayerSearchResult {
+  _embedded: { players: PlayerSearchHit[] };
+}
+
 // The preferences' values live apart, without valibot, for the web app's first load (under 150 kB).
 export * from './preferences';
 
@@ -111,10 +164,12 @@ export interface PlayerStats {
 /**
  * GET /api/players/stats: SPEC.md section 3's statistics labels about players (the score labels are
  * GET /api/scores/stats). `totalGames` counts games played (not only opened), in progress or not;
- * `highestAverage` is over each player's completed games' scores.
+ * `highestAverage` is over each player's completed games' scores. `newestPlayer` is a registered one.
  */
 export interface OverallStats {
+  /** Registered players (the bot aside): guests, one per visitor, are counted apart. */
   totalPlayers: number;
+  totalGuests: number;
   totalGames: number;
   newestPlayer: (PlayerRef & { createdAt: string }) | null;
   mostGamesPlayer: (PlayerRef & { games: number }) | null;

@@ -90,7 +90,7 @@ describe('a player seen by others (GET /api/players/{id})', () => {
 describe('the player list (GET /api/players/)', () => {
   it('pages by createdAt DESC with size 10 by default, trailing slash or not', async () => {
     for (let i = 0; i < 12; i++) await registerGuest();
-    const response = await call('/players/');
+    const response = await call('/players/?kind=guests');
     expect(response.status).toBe(200);
     const body = await json(response);
     expect(body._embedded.players).toHaveLength(10);

@@ -105,9 +105,10 @@ describe('the score statistics (GET /api/scores/stats)', () => {
 });
 
 describe('the player statistics (GET /api/players/stats)', () => {
-  it('name the leaders among every player', async () => {
+  it('name the leaders among every player, counting the three guests apart from the one registered', async () => {
     expect(await json(await call('/players/stats'))).toEqual({
-      totalPlayers: 4,
+      totalPlayers: 1,
+      totalGuests: 3,
       totalGames: 7, // six finished and C's current one
       newestPlayer: { id: d.id, name: d.name, createdAt: expect.any(String) },
       mostGamesPlayer: { id: a.id, name: a.name, games: 3 },

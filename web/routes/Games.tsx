@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { GAME_SORTS, type GameSummary } from '../../contract/games';
 import { gameKeys } from '../api/games';
 import { usePagedList } from '../api/pages';
-import { COMPACT_TABLE, BreakableName, When } from '../components/table/cells';
+import { COMPACT_TABLE, OneLineName, When } from '../components/table/cells';
 import { type Column, DataTable } from '../components/table/DataTable';
 import '../components/game/games.css';
 import { useTitle } from '../components/useTitle';
@@ -39,7 +39,7 @@ export default function Games() {
           aria-label={t('game.list.open', { name: game.player.name })}
           className="data-link"
         >
-          <BreakableName name={game.player.name} />
+          <OneLineName name={game.player.name} />
         </Link>
       ),
     },

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { PasswordHash } from '../auth/passwords';
 import type { PageRequest } from '../../contract/page';
-import type { PLAYER_SORTS } from '../../contract/players';
+import type { PLAYER_SORTS, PlayerKind } from '../../contract/players';
 import type { Database } from './client';
 import { orderOf, pageOf } from './pages';
 import { credentials, type PlayerRow, players } from './schema';
@@ -61,6 +61,8 @@ function errorText(error: unknown): string {
 /** Which players a list holds: a name fragment to look for (any case), and whether guests count. */
 export interface PlayerFilter {
   name?: string;
+  /** Registered players, guests, or all of them: what `guest` does not decide. */
+  kind?: PlayerKind;
   /** false: registered players in good standing only (no guests, no banned players); true: guests only. */
   guest?: boolean;
   /** true: the practice bot only (the clash form's "Yamb Bot"); false: people only. */
@@ -81,6 +83,8 @@ export async function listPlayers(
     filter.name ? sql`lower(${players.name}) like ${likePattern(filter.name)} escape '\\'` : undefined,
     filter.guest === false ? and(eq(players.guest, false), eq(players.status, 'ACTIVE')) : undefined,
     filter.guest === true ? eq(players.guest, true) : undefined,
+    filter.guest === undefined && filter.kind === 'registered' ? eq(players.guest, false) : undefined,
+    filter.guest === undefined && filter.kind === 'guests' ? eq(players.guest, true) : undefined,
     filter.bot === undefined ? undefined : eq(players.bot, filter.bot),
     filter.banned ? undefined : ne(players.status, 'BANNED'),
   );
@@ -91,6 +95,28 @@ export async function listPlayers(
     .orderBy(...orderOf(request, players[request.sort], players.id))
     .$dynamic();
   return pageOf(db, request, query, players, where);
+}
+
+/**
+ * The search box's answer: registered players in good standing whose name holds `text` (any case), those
+ * whose name starts with it first, then by name; at most `limit`.
+ */
+export async function searchPlayers(db: Database, text: string, limit: number) {
+  const name = sql`lower(${players.name})`;
+  // The pattern without its leading %: the name starts with the text.
+  const startsWith = sql`${name} like ${likePattern(text).slice(1)} escape '\\'`;
+  return db
+    .select({ id: players.id, name: players.name, avatarKey: players.avatarKey, bot: players.bot })
+    .from(players)
+    .where(
+      and(
+        sql`${name} like ${likePattern(text)} escape '\\'`,
+        eq(players.guest, false),
+        eq(players.status, 'ACTIVE'),
+      ),
+    )
+    .orderBy(sql`${startsWith} desc`, name, players.id)
+    .limit(limit);
 }
 
 /** A new guest under `name`, or null when another player holds the name. */

@@ -1,4 +1,4 @@
-import { and, asc, avg, count, desc, eq, max, min, sum } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, max, min, sql, sum } from 'drizzle-orm';
 import type { OverallStats, PlayerStats } from '../../contract/players';
 import type { ScoreStats } from '../../contract/scores';
 import type { Database } from './client';
@@ -46,14 +46,18 @@ export async function overallStats(db: Database): Promise<OverallStats> {
   const average = avg(scores.value);
   // The players named here are never banned ones; the counts count everyone.
   const listed = notBanned(scores.playerId);
-  const [[players_], [played], [newest], [mostGames], [highest], [bestAverage]] = await Promise.all([
-    // The practice bot is no member of the community: not counted, never the newest.
-    db.select({ total: count() }).from(players).where(eq(players.bot, false)),
+  const [[people], [played], [newest], [mostGames], [highest], [bestAverage]] = await Promise.all([
+    // The practice bot is no member of the community: not counted, never the newest. Guests (one per
+    // visitor, most of whom never come back) are counted apart, and the newest player is a registered one.
+    db
+      .select({ registered: count(sql`case when ${players.guest} = 0 then 1 end`), total: count() })
+      .from(players)
+      .where(eq(players.bot, false)),
     db.select({ total: count() }).from(games).where(playedGame()),
     db
       .select({ id: players.id, name: players.name, createdAt: players.createdAt })
       .from(players)
-      .where(and(eq(players.bot, false), notBanned(players.id)))
+      .where(and(eq(players.bot, false), eq(players.guest, false), notBanned(players.id)))
       .orderBy(desc(players.createdAt), desc(players.id))
       .limit(1),
     db
@@ -94,7 +98,8 @@ export async function overallStats(db: Database): Promise<OverallStats> {
       .limit(1),
   ]);
   return {
-    totalPlayers: players_.total,
+    totalPlayers: people.registered,
+    totalGuests: people.total - people.registered,
     totalGames: played.total,
     newestPlayer: newest
       ? { id: newest.id, name: newest.name, createdAt: new Date(newest.createdAt).toISOString() }

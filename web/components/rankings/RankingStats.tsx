@@ -27,6 +27,7 @@ export function RankingStats({ period }: { period: Period }) {
   ];
   const playerFigures: Figure[] = [
     [t('stats.totalPlayers'), figure(players?.totalPlayers)],
+    [t('stats.totalGuests'), figure(players?.totalGuests)],
     [t('stats.newestPlayer'), players?.newestPlayer?.name ?? '–', players?.newestPlayer ?? undefined],
     [
       t('stats.mostGames'),

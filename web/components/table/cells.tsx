@@ -18,12 +18,30 @@ export function BreakableName({ name }: { name: string }) {
   );
 }
 
-/** The player's name linking to their page; the practice bot marked as such. */
-export function PlayerLink({ player }: { player: PlayerRef & { bot?: boolean } }) {
+/** A name on one line, with an ellipsis where it does not fit (table.css `.data-name`). */
+export function OneLineName({ name }: { name: string }) {
+  return (
+    <span className="data-name" title={name}>
+      {name}
+    </span>
+  );
+}
+
+/**
+ * The player's name linking to their page; the practice bot marked as such. `oneLine`: the name is never
+ * broken, cut with an ellipsis where it does not fit (a list whose rows keep one height).
+ */
+export function PlayerLink({
+  player,
+  oneLine,
+}: {
+  player: PlayerRef & { bot?: boolean };
+  oneLine?: boolean;
+}) {
   return (
     <>
       <Link to={`/players/${player.id}`} className="data-link">
-        <BreakableName name={player.name} />
+        {oneLine ? <OneLineName name={player.name} /> : <BreakableName name={player.name} />}
       </Link>
       {player.bot ? <BotBadge /> : null}
     </>
