@@ -72,11 +72,31 @@ describe('chartGeometry', () => {
     expect(geometry.scorePath.startsWith('M44 ')).toBe(true);
   });
 
-  it('labels the first and last date and spaces the others evenly', () => {
-    const geometry = chartGeometry(points, box, 4);
-    expect(geometry.xTicks.map((t) => t.time)).toEqual([0, day, 2 * day, 3 * day]);
-    expect(geometry.xTicks[0].x).toBe(44);
-    expect(geometry.xTicks[3].x).toBe(346);
+  const dayOf = { text: (time: number) => `day ${Math.floor(time / day)}`, gap: 40 };
+
+  it('labels each day once, centred on the first point of the day', () => {
+    const geometry = chartGeometry(points, box, dayOf);
+    expect(geometry.xTicks.map((t) => t.text)).toEqual(['day 0', 'day 1', 'day 3']);
+    expect(geometry.xTicks.map((t) => t.x)).toEqual(geometry.points.map((p) => p.x));
+  });
+
+  it('writes a day with several points once (the rating after each of four clashes of a day)', () => {
+    const hour = 3_600_000;
+    const sameDays = [0, 2, 5, 9, day + 1, day + 3].map((h, i) => ({ time: h * hour, value: 1500 + i }));
+    const geometry = chartGeometry(sameDays, box, dayOf);
+    const texts = geometry.xTicks.map((t) => t.text);
+    expect(new Set(texts).size).toBe(texts.length);
+    for (const tick of geometry.xTicks) expect(geometry.points.some((p) => p.x === tick.x)).toBe(true);
+  });
+
+  it('leaves crowded days unlabelled, keeping the first and the last', () => {
+    const days = Array.from({ length: 30 }, (_, i) => ({ time: i * day, value: 300 + i }));
+    const geometry = chartGeometry(days, box, { ...dayOf, gap: 60 });
+    const xs = geometry.xTicks.map((t) => t.x);
+    expect(geometry.xTicks[0].text).toBe('day 0');
+    expect(geometry.xTicks[geometry.xTicks.length - 1].text).toBe('day 29');
+    for (let i = 1; i < xs.length; i++) expect(xs[i] - xs[i - 1]).toBeGreaterThanOrEqual(60);
+    expect(xs.length).toBeGreaterThanOrEqual(4);
   });
 
   it('centres a single score and gives it one date', () => {

@@ -1,27 +1,21 @@
 import type { ChartGeometry } from './history';
 
-/** The end dates sit inside the box: the first tick starts at its mark, the last ends at it. */
-function dateAnchor(index: number, count: number): 'start' | 'middle' | 'end' {
-  if (count === 1) return 'middle';
-  if (index === 0) return 'start';
-  return index === count - 1 ? 'end' : 'middle';
-}
-
-/** The chart's value lines with their numbers on the left, and the dates along the bottom. */
+/**
+ * The chart's value lines with their numbers on the left, and the dates along the bottom, each centred
+ * under the point it names.
+ */
 export function ChartAxes({
   geometry,
   width,
   height,
   right,
   number,
-  date,
 }: {
   geometry: ChartGeometry;
   width: number;
   height: number;
   right: number;
   number: Intl.NumberFormat;
-  date: Intl.DateTimeFormat;
 }) {
   return (
     <>
@@ -36,9 +30,9 @@ export function ChartAxes({
         ))}
       </g>
       <g className="score-chart-dates">
-        {geometry.xTicks.map((tick, i) => (
-          <text key={i} x={tick.x} y={height - 8} textAnchor={dateAnchor(i, geometry.xTicks.length)}>
-            {date.format(tick.time)}
+        {geometry.xTicks.map((tick) => (
+          <text key={tick.text} x={tick.x} y={height - 8} textAnchor="middle">
+            {tick.text}
           </text>
         ))}
       </g>

@@ -23,14 +23,16 @@ export default function ScoreChart({
 
   const narrow = width < 480;
   const height = narrow ? 220 : 280;
-  const right = narrow ? 14 : 20;
+  // The last date is centred on the last point: room on the right for half a label.
+  const right = 28;
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
+  const date = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short' });
   const geometry = chartGeometry(
     points,
     { width, height, left: 44, right, top: 12, bottom: 30 },
-    narrow ? 2 : 4,
+    // About 7 px a character at 12 px, and a margin.
+    { text: (time) => date.format(time), gap: 7 * date.format(Date.UTC(2026, 8, 28)).length + 16 },
   );
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
-  const date = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short' });
   const last = geometry.points[geometry.points.length - 1];
   const label = !last
     ? t('player.chart.empty')
@@ -61,14 +63,7 @@ export default function ScoreChart({
       <div ref={box} className="score-chart-box">
         {width > 0 ? (
           <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
-            <ChartAxes
-              geometry={geometry}
-              width={width}
-              height={height}
-              right={right}
-              number={number}
-              date={date}
-            />
+            <ChartAxes geometry={geometry} width={width} height={height} right={right} number={number} />
             {points.length > 1 ? <path className="score-chart-line" d={geometry.scorePath} /> : null}
             <g className="score-chart-points">
               {geometry.points.map((point, i) => (

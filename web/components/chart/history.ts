@@ -62,7 +62,22 @@ export interface ChartGeometry {
   /** The scores joined in order, as an SVG path. */
   scorePath: string;
   yTicks: { value: number; y: number }[];
-  xTicks: { time: number; x: number }[];
+  /** The date labels: each at the x of the first point of its day, no day twice. */
+  xTicks: DateTick[];
+}
+
+export interface DateTick {
+  time: number;
+  x: number;
+  text: string;
+}
+
+/** How the date labels are written, and how far apart their centres must stay. */
+export interface DateLabels {
+  /** A point's day as the axis writes it ("27 Nov"); points of one day write the same. */
+  text: (time: number) => string;
+  /** The least distance between two labels' centres, in px (a label's width and a margin). */
+  gap: number;
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -71,8 +86,34 @@ function path(points: { x: number; y: number }[]): string {
   return points.map((p, i) => `${i ? 'L' : 'M'}${round(p.x)} ${round(p.y)}`).join(' ');
 }
 
+/**
+ * The date labels under the points (oldest first): one at the first point of each day, centred on that
+ * point, so every label names a dot above it and no date is written twice (several clashes of one day
+ * were four labels of one date between the dots). Where days crowd, some go unlabelled: kept from the
+ * left at least `gap` apart, the last day's label taking the place of the one before it when they meet.
+ */
+export function dateTicks(placed: readonly { x: number; time: number }[], labels: DateLabels): DateTick[] {
+  const days: DateTick[] = [];
+  for (const point of placed) {
+    const text = labels.text(point.time);
+    if (days[days.length - 1]?.text !== text) days.push({ time: point.time, x: point.x, text });
+  }
+  const kept: DateTick[] = [];
+  for (const day of days) {
+    const previous = kept[kept.length - 1];
+    if (!previous || day.x - previous.x >= labels.gap) kept.push(day);
+  }
+  const last = days[days.length - 1];
+  if (last && kept[kept.length - 1] !== last && kept.length > 1) kept[kept.length - 1] = last;
+  return kept;
+}
+
 /** Where everything of the chart goes in a box of the given size; `points` oldest first. */
-export function chartGeometry(points: readonly HistoryPoint[], box: ChartBox, xTickCount = 3): ChartGeometry {
+export function chartGeometry(
+  points: readonly HistoryPoint[],
+  box: ChartBox,
+  labels: DateLabels = { text: (time) => new Date(time).toISOString().slice(0, 10), gap: 80 },
+): ChartGeometry {
   const averages = runningAverage(points.map((p) => p.value));
   const values = points.map((p) => p.value);
   const ticks = niceTicks(Math.min(...values, ...averages), Math.max(...values, ...averages), 5);
@@ -87,20 +128,11 @@ export function chartGeometry(points: readonly HistoryPoint[], box: ChartBox, xT
     value: p.value,
     average: averages[i],
   }));
-  const xTicks =
-    points.length === 0
-      ? []
-      : first === last || xTickCount < 2
-        ? [{ time: first, x: x(first) }]
-        : Array.from({ length: xTickCount }, (_, i) => {
-            const time = first + ((last - first) * i) / (xTickCount - 1);
-            return { time, x: x(time) };
-          });
   return {
     points: placed,
     averagePath: path(placed.map((p) => ({ x: p.x, y: y(p.average) }))),
     scorePath: path(placed),
     yTicks: ticks.map((value) => ({ value, y: y(value) })),
-    xTicks,
+    xTicks: dateTicks(placed, labels),
   };
 }
