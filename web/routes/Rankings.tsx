@@ -106,7 +106,9 @@ function RankingTabs({ tab, choose }: { tab: Tab; choose: (next: Tab) => void })
           tabIndex={tab === option ? 0 : -1}
           onClick={() => choose(option)}
         >
-          {t(`rankings.periods.${option}`)}
+          {/* Short words on a phone, so the five tabs keep one line (rankings.css). */}
+          <span className="tab-long">{t(`rankings.periods.${option}`)}</span>
+          <span className="tab-short">{t(`rankings.periodsShort.${option}`)}</span>
         </button>
       ))}
     </div>
