@@ -31,7 +31,8 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Quick match' });
 async function startWaiting(page: Page): Promise<string> {
   const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/ws/quick-match'));
   await playNow(page).click();
-  const frame = await (await socket).waitForEvent('framereceived');
+  // The first word of the queue, not the heartbeat's "pong".
+  const frame = await (await socket).waitForEvent('framereceived', (f) => String(f.payload) !== 'pong');
   const status = (JSON.parse(String(frame.payload)) as { type: string }).type;
   await expect(panel(page).getByRole('status')).toHaveText('Looking for an opponent…');
   await expect(panel(page)).toContainText(/0:0\d/);
@@ -101,6 +102,9 @@ test('two players meet in a started clash and play a turn', async ({ browser }) 
   await ana.page.locator('.sheet-button[aria-label^="Write"]').first().click();
   await expect(ben.page.locator('.clash-turn')).toHaveText('Your turn', { timeout: 10_000 });
   await expect(ana.page.locator('.clash-turn')).toHaveText(`${ben.name}'s turn`, { timeout: 10_000 });
+  // The panel said whom they met, and the clash page shows the match: no notification toast repeats it
+  // over the board while the clock runs.
+  for (const page of [ana.page, ben.page]) await expect(page.locator('.notification-toast')).toHaveCount(0);
 });
 
 test('a player who cancels or leaves the page leaves the queue; alone for 20 s, the bot is offered', async ({
@@ -130,6 +134,16 @@ test('a player who cancels or leaves the page leaves the queue; alone for 20 s, 
   await carl.page.clock.fastForward(1_500);
   await expect(panel(carl.page).getByRole('status')).toHaveText('Nobody yet. Play Yamb Bot instead?');
   await expect(panel(carl.page).getByRole('button', { name: 'Keep waiting' })).toBeVisible();
+  // The offer, taller than the wait, still leaves the form's last button uncovered at the page's end.
+  for (const viewport of [PHONE, DESKTOP]) {
+    await carl.page.setViewportSize(viewport);
+    const create = carl.page.getByRole('button', { name: 'Create clash' });
+    await create.scrollIntoViewIfNeeded();
+    await carl.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const button = (await create.boundingBox())!;
+    const offer = (await panel(carl.page).boundingBox())!;
+    expect(button.y + button.height).toBeLessThanOrEqual(offer.y);
+  }
   await panel(carl.page).getByRole('button', { name: 'Play Yamb Bot' }).click();
   await expect(carl.page).toHaveURL(/\/clashes\/\d+$/, { timeout: 10_000 });
   await expect(carl.page.getByRole('main')).toContainText('Yamb Bot');

@@ -1,9 +1,15 @@
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { errorMessage } from '../api/client';
+import { useMediaQuery } from '../layout';
 
 /** SPEC section 9: at most 5 toasts at once. */
 export const MAX_TOASTS = 5;
+/** A sideways phone has room for two above what it shows. */
+export const MAX_TOASTS_SHORT = 2;
+const SHORT_SCREEN = '(max-height: 500px)';
+/** Where the page's content starts at the left (the title), the corner on the right is free. */
+const WIDE_SCREEN = '(min-width: 1024px)';
 
 /** The generic error handler of SPEC section 8: the server's message, else the error's own. */
 export function toastError(error: unknown): void {
@@ -19,23 +25,30 @@ export function toastSignedOut(why: string): void {
   toast.error(why, { id: 'signed-out', duration: 10_000 });
 }
 
-/** Top-center, 3 s, coloured from the theme's CSS variables so they follow data-theme. */
+/**
+ * 3 s, coloured from the theme's CSS variables so they follow data-theme. Top-center (SPEC section 9) on a
+ * phone or tablet; top-right on a wide screen, where the top centre is a page's title. At most 5 at once,
+ * 2 on a sideways phone.
+ */
 export function Toasts() {
   const { toasts } = useToasterStore();
+  const short = useMediaQuery(SHORT_SCREEN);
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const most = short ? MAX_TOASTS_SHORT : MAX_TOASTS;
 
   useEffect(() => {
-    // The store keeps the newest first: everything past the fifth visible one is the oldest.
+    // The store keeps the newest first: everything past the last one allowed is the oldest.
     toasts
       .filter((t) => t.visible)
-      .slice(MAX_TOASTS)
+      .slice(most)
       .forEach((t) => {
         toast.dismiss(t.id);
       });
-  }, [toasts]);
+  }, [toasts, most]);
 
   return (
     <Toaster
-      position="top-center"
+      position={wide ? 'top-right' : 'top-center'}
       toastOptions={{
         duration: 3000,
         className: 'toast',

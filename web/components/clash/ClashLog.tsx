@@ -71,7 +71,7 @@ const KIND_CLASS: Record<ClashLogEntry['kind'], string> = {
  */
 export function ClashLog({ entries, id }: { entries: ClashLogEntry[]; id?: string }) {
   const { t, i18n } = useTranslation();
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' });
 
@@ -88,7 +88,7 @@ export function ClashLog({ entries, id }: { entries: ClashLogEntry[]; id?: strin
       {entries.length === 0 ? (
         <p className="clash-log-empty">{t('clashes.log.empty')}</p>
       ) : (
-        <ol
+        <div
           ref={list}
           className="clash-log-lines"
           role="log"
@@ -99,17 +99,19 @@ export function ClashLog({ entries, id }: { entries: ClashLogEntry[]; id?: strin
             pinned.current = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
           }}
         >
-          {entries.map((entry) => (
-            <li key={entry.seq} className={`clash-log-line clash-log-line--${KIND_CLASS[entry.kind]}`}>
-              <time className="clash-log-time" dateTime={entry.at}>
-                {time.format(new Date(entry.at))}
-              </time>
-              <span className="clash-log-text">
-                <LogLine entry={entry} />
-              </span>
-            </li>
-          ))}
-        </ol>
+          <ol className="clash-log-list">
+            {entries.map((entry) => (
+              <li key={entry.seq} className={`clash-log-line clash-log-line--${KIND_CLASS[entry.kind]}`}>
+                <time className="clash-log-time" dateTime={entry.at}>
+                  {time.format(new Date(entry.at))}
+                </time>
+                <span className="clash-log-text">
+                  <LogLine entry={entry} />
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
       )}
     </section>
   );

@@ -150,11 +150,33 @@ function Seated({ clashId, message }: { clashId: number | null; message: string 
 }
 
 /**
+ * The page keeps room under its content for the panel, as tall as the panel is now (the offer of the bot
+ * and a long language make it taller), so scrolling to the bottom uncovers everything: a form's last button.
+ */
+function useReservedSpace() {
+  useEffect(() => {
+    const panel = document.querySelector<HTMLElement>('.quick-match-panel');
+    if (!panel) return;
+    const root = document.documentElement;
+    const measure = () =>
+      root.style.setProperty('--quick-match-space', `${Math.ceil(panel.getBoundingClientRect().height)}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(panel);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--quick-match-space');
+    };
+  });
+}
+
+/**
  * The quick match on every page: the wait with its clock and Cancel, the bot offered after
  * QUICK_MATCH_BOT_OFFER_MS, and for a moment who was met, over the clash that just opened.
  */
 export function QuickMatchPanel() {
   const { state } = useQuickMatch();
+  useReservedSpace();
   if (state.phase === 'idle') return null;
   if (state.phase === 'matched') {
     const opponent = state.opponent;
