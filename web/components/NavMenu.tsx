@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { PlayerResource } from '../../contract/players';
@@ -12,33 +11,14 @@ import {
   PlayIcon,
   ProfileIcon,
   RankingsIcon,
-  SearchIcon,
   SettingsIcon,
   ShareIcon,
   SignOutIcon,
   SignInIcon,
   SignUpIcon,
 } from './icons';
-
-/** The Web Share sheet where the browser has one; elsewhere the link is copied and a toast says so. */
-async function shareSite(texts: { title: string; text: string; copied: string; copyFailed: string }) {
-  const url = window.location.origin;
-  if (navigator.share) {
-    try {
-      await navigator.share({ title: texts.title, text: texts.text, url });
-      return;
-    } catch (error) {
-      // The user closed the share sheet: nothing to report.
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-    }
-  }
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.success(texts.copied);
-  } catch {
-    toast(texts.copyFailed);
-  }
-}
+import { PlayerSearch } from './PlayerSearch';
+import { useShare } from './useShare';
 
 /** On the icon rail the label is visually hidden: the tooltip shows it. A `badge` is a dot that says why. */
 function NavItem({
@@ -96,19 +76,7 @@ export function NavMenu({
         if ((event.target as Element).closest('a, button')) setMenuOpen(false);
       }}
     >
-      <div className="nav-search">
-        <label htmlFor="nav-search" className="visually-hidden">
-          {t('nav.search')}
-        </label>
-        <SearchIcon />
-        <input
-          id="nav-search"
-          type="search"
-          placeholder={t('nav.searchPlaceholder')}
-          title={t('nav.searchSoon')}
-          disabled
-        />
-      </div>
+      <PlayerSearch />
       <ul className="nav-list">
         <NavItem to="/" end icon={<PlayIcon />} label={t('nav.play')} />
         <NavItem
@@ -135,13 +103,9 @@ function NavActions({ player, onSignOut }: { player: PlayerResource | null; onSi
   const { rail } = useLayout();
   /** The tooltip of an entry: only on the rail, where its label is not shown. */
   const tip = (label: string) => (rail ? label : undefined);
+  const shareContent = useShare();
   const share = () =>
-    shareSite({
-      title: 'Yamb',
-      text: t('nav.shareText'),
-      copied: t('nav.linkCopied'),
-      copyFailed: t('nav.copyFailed', { url: window.location.origin }),
-    });
+    void shareContent({ title: 'Yamb', text: t('nav.shareText'), url: window.location.origin });
   return (
     <ul className="nav-list nav-actions">
       <li>

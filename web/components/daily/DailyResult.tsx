@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
-import toast from 'react-hot-toast';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayOf } from '../../../contract/days';
 import type { GameResource } from '../../../contract/games';
 import { dailyKeys } from '../../api/daily';
-import { copyText, shareScore } from '../game/shareScore';
+import { useShare } from '../useShare';
 import { dailyShareText } from './dailyShare';
 import './daily.css';
 
@@ -14,40 +13,24 @@ const dailyUrl = () => `${window.location.origin}/daily`;
 
 /**
  * A completed daily game's result: the total and the share text (the sheet's shape, never its dice), with
- * Copy and, where the browser has a share sheet, Share. The text stays on screen to be selected by hand
- * where the clipboard is refused.
+ * the app's one Share control (the share sheet, else a copy to the clipboard). The text stays on screen,
+ * to be selected by hand where the browser allows neither.
  */
 export function DailyResult({ game, headingLevel = 2 }: { game: GameResource; headingLevel?: 2 | 3 }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const titleId = useId();
-  const textBox = useRef<HTMLPreElement>(null);
+  const share = useShare();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const day = dayOf(Date.parse(game.createdAt));
   const url = dailyUrl();
   const text = dailyShareText(t('daily.title'), day, game.totalSum, game.sheet, url);
-  const canShare = typeof navigator.share === 'function';
   const number = new Intl.NumberFormat(i18n.language);
 
   // The day's resource and ranking changed with the last fill: the page and the nav's dot read them again.
   useEffect(() => {
     void client.invalidateQueries({ queryKey: dailyKeys.all });
   }, [client, game.id]);
-
-  const selectText = () => {
-    const box = textBox.current;
-    const selection = window.getSelection();
-    if (!box || !selection) return;
-    selection.selectAllChildren(box);
-  };
-
-  const copy = async () => {
-    if (await copyText(text)) toast.success(t('daily.copied'));
-    else {
-      selectText();
-      toast(t('daily.copyFailed'));
-    }
-  };
 
   return (
     <section className="card daily-result" aria-labelledby={titleId} data-testid="daily-result">
@@ -58,22 +41,17 @@ export function DailyResult({ game, headingLevel = 2 }: { game: GameResource; he
         <span>{t('daily.result.total')}</span>
         <output>{number.format(game.totalSum)}</output>
       </p>
-      <pre ref={textBox} className="daily-share-text" data-testid="daily-share-text" tabIndex={0}>
+      <pre className="daily-share-text" data-testid="daily-share-text" tabIndex={0}>
         {text}
       </pre>
       <div className="daily-result-actions">
-        <button type="button" className="button button-primary" onClick={() => void copy()}>
-          {t('daily.copy')}
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void share({ text: text.slice(0, text.lastIndexOf('\n')), url })}
+        >
+          {t('daily.share')}
         </button>
-        {canShare ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => void shareScore(text.slice(0, text.lastIndexOf('\n')), url)}
-          >
-            {t('daily.share')}
-          </button>
-        ) : null}
       </div>
       <p className="muted daily-result-note">{t('daily.result.tomorrow')}</p>
     </section>

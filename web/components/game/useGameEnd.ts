@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameResource } from '../../../contract/games';
-import { shareScore } from './shareScore';
+import { useShare } from '../useShare';
 import type { GameMoves } from './useGameMoves';
 
 export interface GameEnd {
@@ -19,6 +19,7 @@ export function useGameEnd(
   onNewGame?: (next: GameResource) => void,
 ): GameEnd {
   const { t } = useTranslation();
+  const shareContent = useShare();
   const { game, isPlayer, send } = moves;
   const [congratsClosed, setCongratsClosed] = useState(false);
   // Another game (the next one after "New game") starts with the dialog closed.
@@ -32,6 +33,9 @@ export function useGameEnd(
     congratsOpen: isPlayer && game.type === 'SOLO' && game.status === 'COMPLETED' && !congratsClosed,
     closeCongrats: () => setCongratsClosed(true),
     share: () =>
-      void shareScore(t('game.congrats.shareText', { total }), `${window.location.origin}/games/${game.id}`),
+      void shareContent({
+        text: t('game.congrats.shareText', { total }),
+        url: `${window.location.origin}/games/${game.id}`,
+      }),
   };
 }
