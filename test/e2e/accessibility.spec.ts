@@ -427,7 +427,7 @@ test.describe('the play screen by ear', () => {
     await dice.first().click();
     await expect(dice.first()).toHaveAccessibleName(`Kockica 1: ${croatian[0]}, zadržana`);
     const max = page.locator('td[data-column="FREE"][data-box="MAX"] button');
-    await expect(max).toHaveAccessibleName(/^Upiši \d+ u Max, Slobodno$/);
+    await expect(max).toHaveAccessibleName(/^Upišite \d+ u Max, Slobodno$/);
     await max.click();
     await expect(said(page)).toHaveText(/^Upisano \d+ u Max, Slobodno; ukupno \d+$/);
     await expect(said(page)).toHaveText(
