@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { OverallStats, PlayerResource, PlayerStats } from '../../contract/players';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { OverallStats, PlayerResource, PlayerSearchResult, PlayerStats } from '../../contract/players';
 import type { ScoreSummary } from '../../contract/scores';
 import { api } from './client';
 import { LIST_GC_MS, LIST_STALE_MS } from './pages';
@@ -15,6 +15,7 @@ export const playerKeys = {
   overall: () => ['players', 'overall'] as const,
   scores: (id: number) => ['players', 'scores', id] as const,
   history: (id: number) => ['players', 'history', id] as const,
+  search: (text: string) => ['players', 'search', text] as const,
 };
 
 const cached = { staleTime: LIST_STALE_MS, gcTime: LIST_GC_MS };
@@ -58,5 +59,18 @@ export function useScoreHistory(id: number) {
       );
       return { scores: [...(page._embedded?.scores ?? [])].reverse(), total: page.page.totalElements };
     },
+  });
+}
+
+/** The search box's answer: a few registered players whose name holds `text` (none asked for while empty). */
+export function usePlayerLookup(text: string) {
+  return useQuery({
+    queryKey: playerKeys.search(text),
+    enabled: text.length > 0,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) =>
+      (await api<PlayerSearchResult>(`/players/search?${new URLSearchParams({ q: text })}`, { signal }))
+        ._embedded.players,
   });
 }

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { usePlayerSearch, useYambBot } from '../../api/clashes';
 import { useActivePlayers } from '../../api/presence';
 import { CloseIcon } from '../icons';
+import { useDebounced } from '../useDebounced';
 import { BotBadge } from '../player/BotBadge';
 import { ClashAvatar } from './ClashAvatar';
 import { useOnline } from './useOnline';
@@ -18,15 +19,6 @@ export interface PickedPlayer {
 
 /** Typing waits this long before it searches, so a name typed quickly is one request. */
 const SEARCH_DELAY_MS = 250;
-
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export interface PlayerPickerProps {
   id: string;
