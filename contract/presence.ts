@@ -18,4 +18,6 @@ export interface ActivePlayers {
 export type PresenceServerMessage =
   | { type: 'PLAYERS'; players: ActivePlayer[] }
   | { type: 'NOTIFICATION'; notification: NotificationResource }
+  /** A notification that no longer holds (a "turn runs out" warning once the turn is over) was deleted. */
+  | { type: 'NOTIFICATION_GONE'; id: number }
   | { type: 'MATCHED'; clash: ClashResource };

@@ -224,7 +224,9 @@ export class ClashRoom extends Server {
     const onTurn = play.turnBegun(record, next, change);
     if (onTurn?.bot) this.#state.alarms.set('bot', Date.now() + BOT_PAUSE_MS);
     const turn: ClashEvent[] = onTurn && !onTurn.bot ? [{ type: 'your-turn', player: onTurn }] : [];
-    this.#tell(next, [...(change.events ?? []), ...turn]);
+    const over = play.turnOver(record, next);
+    const overEvents: ClashEvent[] = over && !over.bot ? [{ type: 'turn-over', player: over }] : [];
+    this.#tell(next, [...overEvents, ...(change.events ?? []), ...turn]);
     return next;
   }
 

@@ -22,6 +22,8 @@ export type ClashEvent =
   /** A turn began for this player: they are told when away, once until they come back. */
   | { type: 'your-turn'; player: { id: number } }
   | { type: 'turn-warning'; player: { id: number }; seconds: number }
+  /** The player's turn is over (they filled, ran out of time, were passed or resigned, or the clash ended). */
+  | { type: 'turn-over'; player: { id: number } }
   | { type: 'forfeited'; player: { id: number } }
   /** The clash ended and D1 has its completion (and the ratings it wrote). */
   | { type: 'ended' }

@@ -2,7 +2,7 @@ import type { NotificationKind, NotificationParams } from '../contract/notificat
 import { winnerOf } from '../game';
 import { database } from '../worker/db/client';
 import { ratingChangesOf } from '../worker/db/ratings';
-import { notify, pushTo } from '../worker/lib/notify';
+import { notify, pushTo, withdraw } from '../worker/lib/notify';
 import { toClashResource } from '../worker/lib/resources/clashes';
 import { quickMatchQueue } from '../worker/rooms';
 import type { ClashEvent } from './clashChange';
@@ -27,6 +27,9 @@ export interface ClashNoticesInput {
 
 /** Set when the player was told it is their turn; cleared when they next open the clash. */
 const toldTurnKey = (playerId: number) => `told-turn-${playerId}`;
+
+/** Set when the player on turn was warned their clock runs out; the warning goes when that turn is over. */
+const warnedKey = (playerId: number) => `warned-${playerId}`;
 
 /** Set with a clash's completion until everyone is told of it, which waits for D1 to have it. */
 const COMPLETION_UNTOLD_KEY = 'completion-untold';
@@ -84,7 +87,10 @@ function tell(input: ClashNoticesInput, event: ClashEvent) {
       return send(input, { to: clash.players, kind: 'clash-started' });
     case 'your-turn':
       return send(input, { to: awayAndUntold(input, event.player), kind: 'clash-turn' });
+    case 'turn-over':
+      return withdrawWarning(input, event.player);
     case 'turn-warning':
+      input.kv.put(warnedKey(event.player.id), true);
       return send(input, {
         to: [event.player],
         kind: 'clash-turn-warning',
@@ -113,6 +119,16 @@ function awayAndUntold({ kv, present }: ClashNoticesInput, player: { id: number 
   if (present(player.id) || kv.get<boolean>(toldTurnKey(player.id))) return [];
   kv.put(toldTurnKey(player.id), true);
   return [player];
+}
+
+/** The "your turn runs out" warning of a turn that is over is taken back, once, if one was sent. */
+function withdrawWarning({ env, kv, log, record }: ClashNoticesInput, player: { id: number }) {
+  if (!kv.get<boolean>(warnedKey(player.id))) return;
+  kv.delete(warnedKey(player.id));
+  const link = `/clashes/${record.clash.id}`;
+  withdraw(env, database(env.DB), { playerId: player.id, kind: 'clash-turn-warning', link }).catch((error) =>
+    log('withdraw-warning', error),
+  );
 }
 
 /** Those of `to` not told of `kind` by this clash before, marked as told now. */

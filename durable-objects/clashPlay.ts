@@ -176,6 +176,15 @@ export function turnBegun(before: ClashRecord, next: ClashRecord, change: ClashC
   return (change.turnBegan || moved) && !ended(next.clash) ? playerOnTurn(next.clash) : null;
 }
 
+/** The player whose turn `change` ended: on turn before it, and not in the same turn after it. */
+export function turnOver(before: ClashRecord, next: ClashRecord): ClashMember | null {
+  const was = playerOnTurn(before.clash);
+  if (!was) return null;
+  const same =
+    playerOnTurn(next.clash)?.id === was.id && next.clash.turnStartedAt === before.clash.turnStartedAt;
+  return same ? null : was;
+}
+
 /** TURN_WARNING_SECONDS before the clock runs out, the player on turn is warned (the bot needs no warning). */
 export function warning(record: ClashRecord | null, now: number): ClashEvent | null {
   const player = record ? playerOnTurn(record.clash) : null;

@@ -5,6 +5,7 @@ import type { ClashRecord } from '../../durable-objects/clashRecord';
 import { answer, clashRoom, gameOf, getClash, notifications, players, takeTurn } from './clashes-helpers';
 import { play } from './games-helpers';
 import { call, expectError, json, type Session } from './helpers';
+import { openTab } from './presence-helpers';
 
 // The turn clock: chosen at creation, kept by the ClashRoom's alarm. A turn that runs out is
 // passed (dice thrown away, nothing filled); three in a row forfeit the player; a clash left with one
@@ -215,5 +216,34 @@ describe('the turn clock', () => {
     expect(warning?.link).toBe(`/clashes/${clash.id}`);
     expect(Number(warning?.params.seconds)).toBeGreaterThan(40);
     expect(await notifications((people[1] as Session).player.id, 'clash-turn-warning', 0)).toHaveLength(0);
+  });
+
+  it('takes the warning back once that turn is over: the row goes and the player’s tabs drop it', async () => {
+    const { clash, people } = await timedClash(2, 60);
+    const [ana] = people as [Session, Session];
+    const room = clashRoom(clash.id);
+    await runInDurableObject(room, (_room, state) => {
+      const alarms = state.storage.kv.get<Record<string, number>>('alarms') ?? {};
+      state.storage.kv.put('alarms', { ...alarms, warn: Date.now() - 1 });
+    });
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    expect(await notifications(ana.player.id, 'clash-turn-warning')).toHaveLength(1);
+    const [row] = (
+      await env.DB.prepare("SELECT id FROM notifications WHERE player_id = ? AND kind = 'clash-turn-warning'")
+        .bind(ana.player.id)
+        .all<{ id: number }>()
+    ).results;
+    const tab = await openTab(ana);
+
+    // A roll keeps the turn (and the warning); the fill ends it.
+    await play(ana, clash.players[0]!.gameId!, 'roll');
+    expect(await notifications(ana.player.id, 'clash-turn-warning', 0)).toHaveLength(1);
+    await takeTurn(ana, clash.players[0]!.gameId!);
+    expect(await tab.until((m) => m.type === 'NOTIFICATION_GONE')).toEqual({
+      type: 'NOTIFICATION_GONE',
+      id: row!.id,
+    });
+    expect(await notifications(ana.player.id, 'clash-turn-warning', 0)).toHaveLength(0);
+    tab.close();
   });
 });

@@ -58,6 +58,13 @@ export function receiveNotification(
   void client.invalidateQueries({ queryKey: key });
 }
 
+/** A notification the server took back (it no longer holds) leaves the list and the bell. */
+export function dropNotification(client: QueryClient, playerId: number, id: number): void {
+  client.setQueryData<NotificationList>(notificationKeys.list(playerId), (list) =>
+    withoutNotification(list, id),
+  );
+}
+
 /** Fetches the list again (the socket reconnected: pushes may have been missed meanwhile). */
 export function refreshNotifications(client: QueryClient, playerId: number): void {
   void client.invalidateQueries({ queryKey: notificationKeys.list(playerId) });

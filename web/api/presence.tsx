@@ -2,7 +2,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { api } from './client';
 import { type LiveState, useLiveSocket } from './live';
-import { receiveNotification, refreshNotifications } from './notifications';
+import { dropNotification, receiveNotification, refreshNotifications } from './notifications';
 import { useSession } from './session';
 import type { ActivePlayer, ActivePlayers, PresenceServerMessage } from '../../contract/presence';
 
@@ -74,6 +74,7 @@ function presenceMessage(message: unknown): PresenceServerMessage | null {
   if (live?.type === 'PLAYERS' && Array.isArray(live.players)) return live as PresenceServerMessage;
   if (live?.type === 'NOTIFICATION' && live.notification) return live as PresenceServerMessage;
   if (live?.type === 'MATCHED' && live.clash) return live as PresenceServerMessage;
+  if (live?.type === 'NOTIFICATION_GONE' && typeof live.id === 'number') return live as PresenceServerMessage;
   console.error('Unknown presence message', message);
   return null;
 }
@@ -100,6 +101,8 @@ export function PresenceProvider({ children }: { children: ReactNode }) {
       if (message.type === 'PLAYERS') client.setQueryData(presenceKeys.active, message.players);
       if (message.type === 'NOTIFICATION' && playerId !== null && registered)
         receiveNotification(client, playerId, message.notification);
+      if (message.type === 'NOTIFICATION_GONE' && playerId !== null && registered)
+        dropNotification(client, playerId, message.id);
       for (const listener of listeners.current) {
         try {
           listener(message);

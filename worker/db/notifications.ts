@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { NOTIFICATION_SORTS } from '../../contract/notifications';
+import type { NOTIFICATION_SORTS, NotificationKind } from '../../contract/notifications';
 import type { PageRequest } from '../../contract/page';
 import type { Database } from './client';
 import { orderOf, pageOf } from './pages';
@@ -31,6 +31,21 @@ export async function insertNotification(db: Database, row: typeof notifications
   const [inserted] = await db.insert(notifications).values(row).returning();
   if (!inserted) throw new Error('notification insert returned no row');
   return inserted;
+}
+
+/** Deletes the player's notifications of `kind` leading to `link`; answers the ids deleted. */
+export async function deleteNotificationsOf(
+  db: Database,
+  playerId: number,
+  kind: NotificationKind,
+  link: string,
+) {
+  return db
+    .delete(notifications)
+    .where(
+      and(eq(notifications.playerId, playerId), eq(notifications.kind, kind), eq(notifications.link, link)),
+    )
+    .returning({ id: notifications.id });
 }
 
 export async function findNotification(db: Database, id: number) {

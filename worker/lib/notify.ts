@@ -1,7 +1,7 @@
 import type { NotificationKind, NotificationParams } from '../../contract/notifications';
 import type { PresenceServerMessage } from '../../contract/presence';
 import type { Database } from '../db/client';
-import { insertNotification } from '../db/notifications';
+import { deleteNotificationsOf, insertNotification } from '../db/notifications';
 import { presenceRoom } from '../rooms';
 import { notificationText } from './i18n';
 import { toNotification } from './resources/notifications';
@@ -37,6 +37,19 @@ export async function notify(env: Bindings, db: Database, notice: Notice): Promi
   } catch (error) {
     console.error(JSON.stringify({ level: 'WARN', what: 'notification-push', error: String(error) }));
   }
+}
+
+/**
+ * Takes back what no longer holds: the player's notifications of `kind` leading to `link` are deleted, and
+ * their open tabs drop them from the list and the bell.
+ */
+export async function withdraw(
+  env: Bindings,
+  db: Database,
+  notice: Pick<Notice, 'playerId' | 'kind'> & { link: string },
+): Promise<void> {
+  const gone = await deleteNotificationsOf(db, notice.playerId, notice.kind, notice.link);
+  for (const { id } of gone) await pushTo(env, notice.playerId, { type: 'NOTIFICATION_GONE', id });
 }
 
 /** A message for the player's open tabs only, on their presence channel (nothing is stored). */
