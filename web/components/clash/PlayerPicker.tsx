@@ -90,6 +90,13 @@ export function PlayerPicker({ id, label, selected, onChange, max, exclude, erro
           {error}
         </p>
       ) : null}
+      {/* The results open right under the field typed in; the hint and the bot's button follow them. */}
+      <div id={resultsId} className="picker-results" aria-live="polite">
+        {!full && candidates.length ? (
+          <PickerOptions candidates={candidates} typed={typed} here={here} onPick={pick} />
+        ) : null}
+        {status ? <p className="picker-status muted">{status}</p> : null}
+      </div>
       <p id={hintId} className="field-hint">
         {t('clashes.picker.hint', { count: max })}
       </p>
@@ -103,12 +110,6 @@ export function PlayerPicker({ id, label, selected, onChange, max, exclude, erro
           {t('clashes.picker.addBot')}
         </button>
       ) : null}
-      <div id={resultsId} className="picker-results" aria-live="polite">
-        {!full && candidates.length ? (
-          <PickerOptions candidates={candidates} typed={typed} here={here} onPick={pick} />
-        ) : null}
-        {status ? <p className="picker-status muted">{status}</p> : null}
-      </div>
     </div>
   );
 }
