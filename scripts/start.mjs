@@ -20,5 +20,7 @@ const server = wranglerDev(
   ['--show-interactive-dev-session=false', ...LOCAL_VARS, ...persist],
   offlineEnv,
 );
+// SIGTERM (a process manager, Playwright) or SIGINT (Ctrl-C) is passed on to wrangler (scripts/wrangler.mjs
+// says why not through npx); the script exits when wrangler has, after it stopped workerd.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,5 +1,13 @@
 // What the local scripts (dev.mjs, start.mjs) share about running wrangler on this machine.
 import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * wrangler's own launcher. A long-lived wrangler is started through it rather than through npx: npx (npm
+ * exec, then a shell) exits on SIGTERM without passing it on, leaving wrangler and workerd on the port;
+ * this launcher passes it to wrangler, which stops workerd before it exits.
+ */
+const WRANGLER_BIN = fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url));
 
 /** wrangler.toml's [vars] are production's; a local run is development, with the human check off. */
 export const LOCAL_VARS = ['--var', 'ENVIRONMENT:development', '--var', 'HUMAN_CHECK:off'];
@@ -23,10 +31,11 @@ export function applyLocalMigrations(flags = []) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** `wrangler dev` in local mode on 127.0.0.1:`port`, with `flags` after those. */
+/** `wrangler dev` in local mode on 127.0.0.1:`port`, with `flags` after those; a signal sent to it stops it all. */
 export function wranglerDev(port, flags, env) {
-  return spawn('npx', ['wrangler', 'dev', '--local', '--ip', '127.0.0.1', '--port', port, ...flags], {
-    stdio: 'inherit',
-    env,
-  });
+  return spawn(
+    process.execPath,
+    [WRANGLER_BIN, 'dev', '--local', '--ip', '127.0.0.1', '--port', port, ...flags],
+    { stdio: 'inherit', env },
+  );
 }
