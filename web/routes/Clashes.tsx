@@ -4,6 +4,7 @@ import { useClashes } from '../api/clashes';
 import { useSession } from '../api/session';
 import { ClashList } from '../components/clash/ClashList';
 import { CreateClashForm } from '../components/clash/CreateClashForm';
+import { LiveClashes } from '../components/clash/LiveClashes';
 import '../components/clash/clash.css';
 import { GameFailed, GameLoading } from '../components/game/GameScreen';
 import { PlayNowButton } from '../components/quickMatch/PlayNowButton';
@@ -25,18 +26,21 @@ export default function Clashes() {
     <section className="page clash-page" aria-labelledby="clashes-title">
       <h1 id="clashes-title">{t('clashes.title')}</h1>
       {!member ? (
-        <div className="card clash-guest">
-          <h2>{t('clashes.guest.title')}</h2>
-          <p>{t('clashes.guest.text')}</p>
-          <p className="clash-guest-actions">
-            <Link to="/register" className="button button-primary">
-              {t('clashes.guest.signUp')}
-            </Link>
-            <Link to="/login" className="button">
-              {t('clashes.guest.signIn')}
-            </Link>
-          </p>
-        </div>
+        <>
+          <div className="card clash-guest">
+            <h2>{t('clashes.guest.title')}</h2>
+            <p>{t('clashes.guest.text')}</p>
+            <p className="clash-guest-actions">
+              <Link to="/register" className="button button-primary">
+                {t('clashes.guest.signUp')}
+              </Link>
+              <Link to="/login" className="button">
+                {t('clashes.guest.signIn')}
+              </Link>
+            </p>
+          </div>
+          <LiveClashes />
+        </>
       ) : (
         <>
           <p className="clash-lead">{t('clashes.lead')}</p>
@@ -57,6 +61,7 @@ export default function Clashes() {
           ) : (
             <GameLoading />
           )}
+          <LiveClashes />
           <PlayNowButton />
           <PracticeButton player={player} />
           <CreateClashForm owner={player} />

@@ -1,5 +1,5 @@
 import type { ReservedClashIds } from '../../durable-objects/quickMatchRecord';
-import { and, asc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CLASH_SORTS, ClashPlayerStatus, ClashStatus } from '../../contract/clashes';
 import type { PageRequest } from '../../contract/page';
 import type { Database } from './client';
@@ -278,4 +278,36 @@ export async function reserveClashIds(
 /** Deletes the clash's rows: its players and games go with it (ON DELETE CASCADE). */
 export async function deleteClashRows(db: Database, clashId: number) {
   await db.delete(clashes).where(eq(clashes.id, clashId));
+}
+
+/**
+ * The clashes being played, the latest moved first (the status and time index), with their players in
+ * turn order: the "Live now" list anyone may watch from.
+ */
+export async function clashesInProgress(db: Database, limit: number) {
+  const rows = await db
+    .select({
+      id: clashes.id,
+      name: clashes.name,
+      turn: clashes.turn,
+      createdAt: clashes.createdAt,
+      updatedAt: clashes.updatedAt,
+    })
+    .from(clashes)
+    .where(eq(clashes.status, 'IN_PROGRESS'))
+    .orderBy(desc(clashes.updatedAt), desc(clashes.id))
+    .limit(limit);
+  const ids = rows.map((row) => row.id);
+  const members = ids.length
+    ? await db
+        .select({ clashId: clashPlayers.clashId, id: players.id, name: players.name, bot: players.bot })
+        .from(clashPlayers)
+        .innerJoin(players, eq(players.id, clashPlayers.playerId))
+        .where(inArray(clashPlayers.clashId, ids))
+        .orderBy(asc(clashPlayers.clashId), asc(clashPlayers.position))
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    players: members.filter((m) => m.clashId === row.id).map(({ clashId: _, ...player }) => player),
+  }));
 }

@@ -1,11 +1,12 @@
 import { type Context, Hono } from 'hono';
 import type { ClashResult, NewClashPlayer } from '../../durable-objects/clashRecord';
 import { CLASH_SORTS, ClashPlayerBody, ClashPlayersBody, CreateClashBody } from '../../contract/clashes';
+import { LIVE_CLASHES_LIMIT, type LiveClashList } from '../../contract/liveClashes';
 import { pageQuery } from '../../contract/page';
 import { requireAdmin } from '../auth/admin';
 import { accessOf } from '../auth/access';
 import { type AppContext, currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
-import { clashSeenBy, playerClashes } from '../db/clashes';
+import { clashesInProgress, clashSeenBy, playerClashes } from '../db/clashes';
 import type { Database } from '../db/client';
 import { findPlayer } from '../db/players';
 import type { PlayerRow } from '../db/schema';
@@ -129,6 +130,19 @@ export const clashesRoutes = new Hono<Clashes>()
       toClashResource(clashViewOf(row.clash, row.owner, row.members), me.id, now),
     );
     return c.json(page('clashes', items, query, total));
+  })
+  // The clashes being played, for anyone to watch (guests and visitors too). Before /:id.
+  .get('/live', async (c) => {
+    const rows = await clashesInProgress(c.var.db, LIVE_CLASHES_LIMIT);
+    const clashes = rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      players: row.players,
+      turnPlayerId: row.players[row.turn]?.id ?? null,
+      createdAt: new Date(row.createdAt).toISOString(),
+      updatedAt: new Date(row.updatedAt).toISOString(),
+    }));
+    return c.json({ _embedded: { clashes } } satisfies LiveClashList);
   })
   // A pending clash is for its players only; a started or finished one, anyone may watch.
   .get('/:id', async (c) => {
