@@ -9,3 +9,4 @@ export * from './moves';
 export * from './clash';
 export * from './clashTurns';
 export * from './advisor';
+export * from './sheetStats';
