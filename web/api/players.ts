@@ -15,7 +15,8 @@ export const playerKeys = {
   overall: () => ['players', 'overall'] as const,
   scores: (id: number) => ['players', 'scores', id] as const,
   history: (id: number) => ['players', 'history', id] as const,
-  search: (text: string) => ['players', 'search', text] as const,
+  // Not 'search': the clash picker's ['players', 'search', text] holds whole player resources.
+  lookup: (text: string) => ['players', 'lookup', text] as const,
 };
 
 const cached = { staleTime: LIST_STALE_MS, gcTime: LIST_GC_MS };
@@ -65,7 +66,7 @@ export function useScoreHistory(id: number) {
 /** The search box's answer: a few registered players whose name holds `text` (none asked for while empty). */
 export function usePlayerLookup(text: string) {
   return useQuery({
-    queryKey: playerKeys.search(text),
+    queryKey: playerKeys.lookup(text),
     enabled: text.length > 0,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
