@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { pageQuery } from './page';
 import { DICE_SPEEDS, INVITATIONS, type Language } from './preferences';
+import type { SheetStats } from '../game/sheetStats';
 import type { Health } from './health';
 import type { Links } from './links';
 import type { PlayerRef } from './playerRef';
@@ -176,3 +177,13 @@ export interface OverallStats {
   highestScore: (PlayerRef & { value: number }) | null;
   highestAverage: (PlayerRef & { average: number }) | null;
 }
+
+/** How many of a player's latest finished games GET /api/players/{id}/yamb-stats reads. */
+export const YAMB_STATS_GAMES = 30;
+
+/**
+ * GET /api/players/{id}/yamb-stats: what Yamb players compare, over the player's latest finished games
+ * (at most YAMB_STATS_GAMES; game/sheetStats.ts): Yambs written, each column's average, the bonus rate and
+ * the best column.
+ */
+export type PlayerYambStats = SheetStats;

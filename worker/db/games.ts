@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, or } from 'drizzle-orm';
 import { dayOf } from '../../contract/daily';
 import type { GAME_SORTS } from '../../contract/games';
 import type { PageRequest } from '../../contract/page';
@@ -140,4 +140,15 @@ export async function deleteGameRow(db: Database, gameId: number): Promise<boole
 /** Forgets what this isolate remembers of a deleted game's row (`findGameRow`). */
 export function forgetGameRow(gameId: number) {
   known.delete(gameId);
+}
+
+/** The ids of the player's latest finished games (none of a daily game's day still on), newest first. */
+export async function finishedGameIds(db: Database, playerId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.playerId, playerId), completedGame(), pastDailyGame()))
+    .orderBy(desc(games.updatedAt), desc(games.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
 import { CLASH_SORTS } from '../../contract/clashes';
 import { GAME_SORTS } from '../../contract/games';
+import { toGameState } from '../../contract/gameState';
 import { pageQuery } from '../../contract/page';
+import { type PlayerYambStats, YAMB_STATS_GAMES } from '../../contract/players';
+import { sheetStats } from '../../game';
 import { RATING_CHANGE_SORTS } from '../../contract/ratings';
 import { SCORE_SORTS } from '../../contract/scores';
 import { currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
 import { playerClashes } from '../db/clashes';
-import { listGames } from '../db/games';
+import { finishedGameIds, listGames } from '../db/games';
 import { headToHead, playerRatingChanges } from '../db/ratings';
 import { playerScores } from '../db/scores';
 import { playerStats } from '../db/stats';
@@ -18,6 +21,7 @@ import { toGameSummary } from '../lib/resources/game';
 import { toHeadToHead, toRatingChange } from '../lib/resources/ratings';
 import { toScoreSummary } from '../lib/resources/scores';
 import { readQuery } from '../lib/validate';
+import { gameHome } from '../rooms';
 import { pathPlayer } from './pathPlayer';
 
 type PlayerActivity = { Bindings: Env; Variables: SessionVariables };
@@ -27,6 +31,21 @@ export const playerActivityRoutes = new Hono<PlayerActivity>()
   .get('/:id/stats', async (c) => {
     const player = await pathPlayer(c);
     return c.json(await playerStats(c.var.db, player.id));
+  })
+  // The sheets live in the games' rooms, not in D1: each of the latest finished games is asked for its own
+  // (as a visitor sees it), and a room that does not answer leaves its game out.
+  .get('/:id/yamb-stats', async (c) => {
+    const player = await pathPlayer(c);
+    const db = c.var.db;
+    const ids = await finishedGameIds(db, player.id, YAMB_STATS_GAMES);
+    const sheets = await Promise.all(
+      ids.map(async (id) => {
+        const home = await gameHome(c.env, db, id).catch(() => null);
+        const result = await home?.owner.get(null).catch(() => null);
+        return result?.ok ? toGameState(result.game).sheet : null;
+      }),
+    );
+    return c.json(sheetStats(sheets.filter((sheet) => sheet !== null)) satisfies PlayerYambStats);
   })
   .get('/:id/scores', async (c) => {
     const request = readQuery(c, pageQuery(SCORE_SORTS, 'createdAt'));
