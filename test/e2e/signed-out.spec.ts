@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { newPlayer, open, PASSWORD, PHONE } from './players';
+import { rollButton } from './playScreen';
 
 // A session the server ended (here a password changed on another device) does not turn the tab into a
 // new guest without a word: the tab says the player was signed out, and why, in the player's language,
@@ -76,4 +77,26 @@ test('a tab opened after the session ended says so in Croatian, then plays as a 
   }
   await device.dispose();
   await iva.context.close();
+});
+
+test('a roll refused because the session ended elsewhere signs the tab out and says why', async ({
+  browser,
+  playwright,
+}) => {
+  const eva = await newPlayer(browser, `Rol${run}`);
+  // No live connection here (its sockets go nowhere): the roll is the first to meet the ended session.
+  await eva.page.routeWebSocket(/\/api\/ws\//, () => undefined);
+  await open(eva.page, '/');
+  await roleIs(eva.page, 'Player');
+  await expect(rollButton(eva.page)).toBeEnabled({ timeout: 15_000 });
+  const device = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  await changePasswordElsewhere(device, eva.name);
+
+  await rollButton(eva.page).click();
+  await expect(eva.page.locator('.toast').filter({ hasText: 'You were signed out' })).toHaveText(
+    'You were signed out because the password of this account was changed. Please sign in with the new one.',
+  );
+  await roleIs(eva.page, 'Guest');
+  await device.dispose();
+  await eva.context.close();
 });

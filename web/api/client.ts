@@ -84,6 +84,27 @@ let refreshedOk = false;
  */
 let refusal: { status: number; body: string } | null = null;
 
+/** The refusals of a refresh that say the session is over for good, and why (worker/auth/sessionEnd.ts). */
+export const SESSION_ENDINGS = new Set([
+  'session-expired',
+  'session-password-changed',
+  'session-revoked',
+  'player-banned',
+]);
+
+const sessionEndListeners = new Set<(ending: ApiError) => void>();
+
+/**
+ * Calls `listener` when a refresh is refused because the session is over (SESSION_ENDINGS), whichever
+ * call of the tab met it: the session signs the tab out and says why. Returns the unsubscribe.
+ */
+export function onSessionEnded(listener: (ending: ApiError) => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => {
+    sessionEndListeners.delete(listener);
+  };
+}
+
 async function fetchOrFail(request: Request): Promise<Response> {
   try {
     return await fetch(request);
@@ -121,6 +142,8 @@ async function refreshOnce(from: Request): Promise<boolean> {
   const refused = response.status === 401 || response.status === 403;
   refusal = refused ? { status: response.status, body: await response.text() } : null;
   if (!refused) await response.body?.cancel();
+  const ending = refusal ? errorFrom(response, parsed(refusal.body)) : null;
+  if (ending && SESSION_ENDINGS.has(ending.key)) for (const listener of sessionEndListeners) listener(ending);
   return false;
 }
 
@@ -185,6 +208,14 @@ async function send(request: Request): Promise<Response> {
     status: refusal.status,
     headers: { 'Content-Type': 'application/json' },
   });
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 async function readBody(response: Response): Promise<{ text: string; data: unknown }> {

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { guestName } from '../../contract/guestName';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../storage';
-import { ApiError, api } from './client';
+import { ApiError, api, onSessionEnded, SESSION_ENDINGS } from './client';
 import { humanCheckToken, rememberHumanCheck } from './humanCheck';
 import { useServerPreferences } from './serverPreferences';
 import i18n from '../i18n';
@@ -152,15 +152,12 @@ async function startSession(
   }
 }
 
-/** The refusals of a refresh that say why the session ended (worker/auth/sessionEnd.ts). */
-const ENDINGS = new Set(['session-expired', 'session-password-changed', 'session-revoked']);
-
 /** Why the tab was signed out: a ban with its reason, the ending the server names, else the session's end. */
 function endedMessage(error: ApiError): string {
   const { reason } = (error.body ?? {}) as Partial<ErrorBody>;
   if (error.key === 'player-banned') return reason ? i18n.t('app.errors.banned', { reason }) : error.message;
   // The server's own words, in the tab's language (the `errors` strings are not in the first load).
-  if (ENDINGS.has(error.key)) return error.message;
+  if (SESSION_ENDINGS.has(error.key)) return error.message;
   return i18n.t('app.errors.sessionEnded');
 }
 
@@ -187,6 +184,8 @@ export function SessionProvider({ children, onError, onSignedOut }: SessionProvi
   const [player, setPlayer] = useState<PlayerResource | null>(null);
   const [loading, setLoading] = useState(true);
   const started = useRef(false);
+  /** True once the session start has finished: the refusals it meets are its own to answer. */
+  const loaded = useRef(false);
   const previousId = useRef<number | null>(null);
   useServerPreferences(player, onError);
 
@@ -206,7 +205,10 @@ export function SessionProvider({ children, onError, onSignedOut }: SessionProvi
     startSession(report.current, tell.current)
       .then(setPlayer)
       .catch((error: unknown) => report.current(error))
-      .finally(() => setLoading(false));
+      .finally(() => {
+        loaded.current = true;
+        setLoading(false);
+      });
   }, []);
 
   const reload = useCallback(async () => {
@@ -232,6 +234,34 @@ export function SessionProvider({ children, onError, onSignedOut }: SessionProvi
     setPlayer(await registerGuest());
   }, [queryClient]);
 
+  // The tab is signed out once, and told why once, however many of its calls and sockets met the end.
+  const signingOut = useRef(false);
+  const signOutBecause = useCallback(
+    async (error: ApiError) => {
+      if (signingOut.current) return;
+      signingOut.current = true;
+      try {
+        tell.current(endedMessage(error));
+        await logout();
+      } finally {
+        signingOut.current = false;
+      }
+    },
+    [logout],
+  );
+
+  // Any call of the tab whose refresh the server refused for good (a password changed elsewhere, a ban,
+  // an expired session) signs the tab out, the socket's upgrade check and a button's call alike. While
+  // the session starts, startSession answers that refusal itself.
+  useEffect(
+    () =>
+      onSessionEnded((error) => {
+        if (!loaded.current) return;
+        void signOutBecause(error);
+      }),
+    [signOutBecause],
+  );
+
   // Every socket of the tab closes at once: one check answers them all.
   const ending = useRef<Promise<void> | null>(null);
   const accessEnded = useCallback(() => {
@@ -242,13 +272,12 @@ export function SessionProvider({ children, onError, onSignedOut }: SessionProvi
         await api<PlayerResource>('/players/me');
       } catch (error) {
         if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) return;
-        tell.current(endedMessage(error));
-        await logout();
+        await signOutBecause(error);
       }
     })().finally(() => {
       ending.current = null;
     });
-  }, [logout]);
+  }, [signOutBecause]);
 
   const value = useMemo(
     () => ({ player, loading, reload, setPlayer, logout, accessEnded }),
