@@ -1,5 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OverallStats, PlayerResource, PlayerSearchResult, PlayerStats } from '../../contract/players';
+import type {
+  OverallStats,
+  PlayerResource,
+  PlayerSearchResult,
+  PlayerStats,
+  PlayerYambStats,
+} from '../../contract/players';
 import type { ScoreSummary } from '../../contract/scores';
 import { api } from './client';
 import { LIST_GC_MS, LIST_STALE_MS } from './pages';
@@ -12,6 +18,7 @@ export const playerKeys = {
   list: () => ['players', 'list'] as const,
   one: (id: number) => ['players', 'one', id] as const,
   stats: (id: number) => ['players', 'stats', id] as const,
+  yamb: (id: number) => ['players', 'yamb', id] as const,
   overall: () => ['players', 'overall'] as const,
   scores: (id: number) => ['players', 'scores', id] as const,
   history: (id: number) => ['players', 'history', id] as const,
@@ -35,6 +42,16 @@ export function usePlayerStats(id: number) {
     queryKey: playerKeys.stats(id),
     enabled: id > 0,
     queryFn: ({ signal }) => api<PlayerStats>(`/players/${id}/stats`, { signal }),
+    ...cached,
+  });
+}
+
+/** The player's Yamb figures over their latest finished games (GET /api/players/{id}/yamb-stats). */
+export function usePlayerYambStats(id: number) {
+  return useQuery({
+    queryKey: playerKeys.yamb(id),
+    enabled: id > 0,
+    queryFn: ({ signal }) => api<PlayerYambStats>(`/players/${id}/yamb-stats`, { signal }),
     ...cached,
   });
 }

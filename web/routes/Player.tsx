@@ -11,6 +11,7 @@ import { PlayerAdminSections } from '../components/admin/PlayerAdminSections';
 import { Avatar } from '../components/Avatar';
 import { DailyStreak } from '../components/daily/DailyStreak';
 import { PlayerFigures } from '../components/player/PlayerFigures';
+import { YambStats } from '../components/player/YambStats';
 import { BotBadge } from '../components/player/BotBadge';
 import { HeadToHeadSection, PlayerRating } from '../components/player/PlayerRating';
 import '../components/player/player.css';
@@ -89,6 +90,7 @@ export default function Player() {
       </header>
       {me?.admin ? <BanControls player={player} /> : null}
       <PlayerFigures id={player.id} />
+      <YambStats id={player.id} />
       <PlayerRating player={player} />
       <HeadToHeadSection player={player} />
       <PlayerHistory id={player.id} />
