@@ -106,6 +106,8 @@ test('Ana creates a clash through the form, finding Ben with the picker', async 
   await page.getByRole('button', { name: 'Create clash' }).click();
   await expect(page.getByText('Name the clash (at most 50 characters)')).toBeVisible();
   await expect(page.getByText('Invite at least one player')).toBeVisible();
+  // The error says the rule: the picker's hint that repeats it makes way (issue 25 item 19).
+  await expect(page.getByText(/Search registered players by name/)).toHaveCount(0);
 
   await page.getByLabel('Name', { exact: true }).fill(`Friday ${run}`);
   const search = page.getByLabel('Players to invite');

@@ -83,7 +83,7 @@ export function PlayerPicker({ id, label, selected, onChange, max, exclude, erro
         disabled={full}
         aria-invalid={error ? true : undefined}
         aria-controls={resultsId}
-        aria-describedby={[error ? errorId : null, hintId].filter(Boolean).join(' ')}
+        aria-describedby={error ? errorId : hintId}
       />
       {error ? (
         <p id={errorId} className="field-error">
@@ -97,9 +97,12 @@ export function PlayerPicker({ id, label, selected, onChange, max, exclude, erro
         ) : null}
         {status ? <p className="picker-status muted">{status}</p> : null}
       </div>
-      <p id={hintId} className="field-hint">
-        {t('clashes.picker.hint', { count: max })}
-      </p>
+      {/* An error says the rule already: the hint that repeats it makes way (as Field.tsx does). */}
+      {error ? null : (
+        <p id={hintId} className="field-hint">
+          {t('clashes.picker.hint', { count: max })}
+        </p>
+      )}
       {bot && !full && !hidden.has(bot.id) ? (
         <button
           type="button"
