@@ -77,7 +77,8 @@ test("a player's page: figures, the score history chart at 360 and 1280 px, the 
   ).toBe(true);
 
   // The scores table: three rows, newest first, each opening its score, which opens its game.
-  const table = page.getByRole('table');
+  // The scores table (the page has the Yamb figures' column table too).
+  const table = page.locator('.player-scores').getByRole('table');
   await expect(table.locator('tbody tr')).toHaveCount(3);
   await expect(table.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'descending');
   await table.getByRole('button', { name: 'Score' }).click();
@@ -97,7 +98,7 @@ test("a player's page: figures, the score history chart at 360 and 1280 px, the 
   await page.setViewportSize(PHONE);
   await page.goto(`/players/${ben.id}`);
   await chartFits(page, 3);
-  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(3);
+  await expect(page.locator('.player-scores').getByRole('table').locator('tbody tr')).toHaveCount(3);
   await ben.context.close();
 });
 
