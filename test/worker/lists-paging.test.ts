@@ -5,7 +5,7 @@ import { GAME_SORTS } from '../../contract/games';
 import { NOTIFICATION_SORTS } from '../../contract/notifications';
 import { PLAYER_SORTS } from '../../contract/players';
 import { SCORE_SORTS } from '../../contract/scores';
-import { type CookieJar, call, expectError, json, registerGuest, registerPlayer } from './helpers';
+import { type CookieJar, call, expectError, json, registerPlayer } from './helpers';
 import { scoreRow } from './scores-fixtures';
 
 // Every list pages and sorts on the server: each known sort either way gives its rows in that order
@@ -27,7 +27,8 @@ const lists: List[] = [];
 
 beforeAll(async () => {
   me = await registerPlayer();
-  const others = [await registerGuest(), await registerGuest(), await registerGuest()];
+  // Registered: the player list holds registered players unless asked for guests.
+  const others = [await registerPlayer(), await registerPlayer(), await registerPlayer()];
   const now = Date.now();
   // Equal values and equal times on purpose: the order falls back on the id.
   const values = [300, 150, 300, 720, 40];
