@@ -8,7 +8,7 @@ test.use({ reducedMotion: 'no-preference', viewport: { width: 1280, height: 800 
 
 test('with the dice animation off a roll shows its dice at once', async ({ page }) => {
   await page.goto('/settings');
-  await page.getByRole('radio', { name: 'Off' }).check();
+  await page.getByRole('group', { name: 'Dice roll animation' }).getByRole('radio', { name: 'Off' }).check();
   await expect(page.getByText('The dice show the roll at once.')).toBeVisible();
 
   await page.goto('/');
@@ -20,5 +20,7 @@ test('with the dice animation off a roll shows its dice at once', async ({ page 
 
   // Back on Settings the choice is still there.
   await page.goto('/settings');
-  await expect(page.getByRole('radio', { name: 'Off' })).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: 'Dice roll animation' }).getByRole('radio', { name: 'Off' }),
+  ).toBeChecked();
 });

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, WebSocket } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
 import { DESKTOP, newPlayer as registeredPlayer, open, PHONE, type Player } from './players';
@@ -27,13 +27,25 @@ async function newPlayer(browser: Browser, name: string, viewport = DESKTOP): Pr
 const playNow = (page: Page) => page.getByRole('button', { name: 'Play someone now' });
 const panel = (page: Page) => page.getByRole('region', { name: 'Quick match' });
 
-/** Presses "Play someone now"; the queue socket's first word: WAITING, or MATCHED when it met someone. */
+/**
+ * Presses "Play someone now"; the queue's first word: WAITING, or MATCHED when it met someone. Read from
+ * whichever queue socket says it (one that the tab reopened under load too), past the heartbeat's "pong".
+ */
 async function startWaiting(page: Page): Promise<string> {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/ws/quick-match'));
+  const firstWord = new Promise<string>((resolve) => {
+    const onSocket = (ws: WebSocket) => {
+      if (!ws.url().endsWith('/api/ws/quick-match')) return;
+      ws.on('framereceived', (frame) => {
+        const text = String(frame.payload);
+        if (text === 'pong') return;
+        page.off('websocket', onSocket);
+        resolve((JSON.parse(text) as { type: string }).type);
+      });
+    };
+    page.on('websocket', onSocket);
+  });
   await playNow(page).click();
-  // The first word of the queue, not the heartbeat's "pong".
-  const frame = await (await socket).waitForEvent('framereceived', (f) => String(f.payload) !== 'pong');
-  const status = (JSON.parse(String(frame.payload)) as { type: string }).type;
+  const status = await firstWord;
   await expect(panel(page).getByRole('status')).toHaveText('Looking for an opponent…');
   await expect(panel(page)).toContainText(/0:0\d/);
   return status;

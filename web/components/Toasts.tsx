@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
-import { errorMessage } from '../api/client';
+import { ApiError, errorMessage, SESSION_ENDINGS } from '../api/client';
 import { useMediaQuery } from '../layout';
 
 /** SPEC section 9: at most 5 toasts at once. */
@@ -14,6 +14,9 @@ const WIDE_SCREEN = '(min-width: 1024px)';
 /** The generic error handler of SPEC section 8: the server's message, else the error's own. */
 export function toastError(error: unknown): void {
   console.error(error);
+  // The call met a session the server ended: the session says so once (toastSignedOut); the call's own
+  // failure, in the same words, joins that toast rather than standing beside it.
+  if (error instanceof ApiError && SESSION_ENDINGS.has(error.key)) return toastSignedOut(errorMessage(error));
   toast.error(errorMessage(error));
 }
 
