@@ -19,7 +19,12 @@ export const RULES = {
   /** Guesses from a device that has signed in to the account before (auth/device.ts), its only limit. */
   signInPerDevice: { name: 'signin-device', limit: 5, windowSeconds: 15 * 60 },
   signInPerIp: { name: 'signin-ip', limit: 50, windowSeconds: 15 * 60 },
-  registrationPerIp: { name: 'register-ip', limit: 120, windowSeconds: 10 * 60 },
+  /**
+   * Guests and accounts made from one address. 300: the browser suite, whose pages all come from one local
+   * address, makes about 150 in its busiest 10 minutes since issue 25 (120 refused a run); a new address
+   * per spec file would let this go back down. The human check guards sign-ups where it is on.
+   */
+  registrationPerIp: { name: 'register-ip', limit: 300, windowSeconds: 10 * 60 },
   /** Mails to one inbox, whoever asks. */
   emailPerAddress: { name: 'email-to', limit: 5, windowSeconds: 60 * 60 },
   /** Mails one account makes us send (e-mail changes, resent verifications). */
