@@ -28,6 +28,8 @@ test('an open tab is told it was signed out because the password was changed els
   playwright,
 }) => {
   const ana = await newPlayer(browser, `Out${run}`);
+  // The page's clock runs on its own until the test moves it past a plain toast's 3 s.
+  await ana.page.clock.install();
   await open(ana.page, '/');
   await roleIs(ana.page, 'Player');
   const device = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
@@ -40,7 +42,7 @@ test('an open tab is told it was signed out because the password was changed els
   );
   // It stays long enough to be read (a plain toast goes after 3 s), and the tab goes on as a guest.
   await roleIs(ana.page, 'Guest');
-  await ana.page.waitForTimeout(4000);
+  await ana.page.clock.fastForward(4000);
   await expect(told).toBeVisible();
   await device.dispose();
   await ana.context.close();
