@@ -34,6 +34,74 @@ function moveBetweenTabs(event: KeyboardEvent<HTMLDivElement>) {
   next?.click();
 }
 
+interface SheetTabsProps {
+  seats: ClashPlayer[];
+  viewerId: number | null;
+  onTurnId: number | null;
+  /** The log's line count when the log is a tab (a narrow table), else null. */
+  logCount: number | null;
+  shown: Shown | null;
+  onChoose: (shown: Shown) => void;
+}
+
+/** The table's tab list: a tab per player's sheet (name, total, the one on turn), and the log's on a narrow table. */
+function SheetTabs({ seats, viewerId, onTurnId, logCount, shown, onChoose }: SheetTabsProps) {
+  const { t } = useTranslation();
+  const tab = (key: Shown, label: ReactNode, extra?: string, title?: string) => (
+    <button
+      key={key}
+      type="button"
+      role="tab"
+      title={title}
+      id={`clash-tab-${key}`}
+      className={['clash-tab', extra].filter(Boolean).join(' ')}
+      aria-selected={shown === key}
+      aria-controls="clash-table-panel"
+      tabIndex={shown === key ? 0 : -1}
+      onClick={() => onChoose(key)}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div
+      className="clash-tabs"
+      role="tablist"
+      aria-label={t('clashes.table.sheets')}
+      onKeyDown={moveBetweenTabs}
+    >
+      {seats.map((p) =>
+        tab(
+          p.id,
+          <>
+            <span className="clash-tab-name">{p.id === viewerId ? t('clashes.table.you') : p.name}</span>
+            <span className="clash-tab-meta">
+              <span className="clash-tab-score">{p.score ?? 0}</span>
+              {p.id === onTurnId ? (
+                <span className="clash-tab-turn" role="img" aria-label={t('clashes.table.onTurn')} />
+              ) : null}
+            </span>
+          </>,
+          p.id === onTurnId ? 'clash-tab--turn' : undefined,
+          p.name,
+        ),
+      )}
+      {logCount !== null
+        ? tab(
+            LOG_TAB,
+            <>
+              <span className="clash-tab-name">{t('clashes.log.tab')}</span>
+              <span className="clash-tab-meta">
+                <span className="clash-tab-score">{logCount}</span>
+              </span>
+            </>,
+            'clash-tab--log',
+          )
+        : null}
+    </div>
+  );
+}
+
 /**
  * Every sheet of the clash at one table: a tab per player (name, total, who is on turn) opens that player's
  * board; the board on turn is shown unless the viewer chose another, and comes back by itself when the turn
@@ -62,61 +130,17 @@ export function ClashTable({ clash, viewerId, log, bannerOf }: ClashTableProps) 
   const ownBeside = wide && me?.gameId && shownPlayer && shownPlayer.id !== me.id ? me : null;
   const logInTabs = !wide;
 
-  const tab = (key: Shown, label: ReactNode, extra?: string, title?: string) => (
-    <button
-      key={key}
-      type="button"
-      role="tab"
-      title={title}
-      id={`clash-tab-${key}`}
-      className={['clash-tab', extra].filter(Boolean).join(' ')}
-      aria-selected={shown === key}
-      aria-controls="clash-table-panel"
-      tabIndex={shown === key ? 0 : -1}
-      onClick={() => setChosen(key)}
-    >
-      {label}
-    </button>
-  );
-
   return (
     <div ref={box} className={wide ? 'clash-table clash-table--wide' : 'clash-table'}>
       <div className="clash-table-main">
-        <div
-          className="clash-tabs"
-          role="tablist"
-          aria-label={t('clashes.table.sheets')}
-          onKeyDown={moveBetweenTabs}
-        >
-          {seats.map((p) =>
-            tab(
-              p.id,
-              <>
-                <span className="clash-tab-name">{p.id === viewerId ? t('clashes.table.you') : p.name}</span>
-                <span className="clash-tab-meta">
-                  <span className="clash-tab-score">{p.score ?? 0}</span>
-                  {p.id === current?.id ? (
-                    <span className="clash-tab-turn" role="img" aria-label={t('clashes.table.onTurn')} />
-                  ) : null}
-                </span>
-              </>,
-              p.id === current?.id ? 'clash-tab--turn' : undefined,
-              p.name,
-            ),
-          )}
-          {logInTabs
-            ? tab(
-                LOG_TAB,
-                <>
-                  <span className="clash-tab-name">{t('clashes.log.tab')}</span>
-                  <span className="clash-tab-meta">
-                    <span className="clash-tab-score">{log.length}</span>
-                  </span>
-                </>,
-                'clash-tab--log',
-              )
-            : null}
-        </div>
+        <SheetTabs
+          seats={seats}
+          viewerId={viewerId}
+          onTurnId={current?.id ?? null}
+          logCount={logInTabs ? log.length : null}
+          shown={shown}
+          onChoose={setChosen}
+        />
         <div
           className="clash-table-panel"
           role="tabpanel"
