@@ -2,9 +2,11 @@ import * as v from 'valibot';
 import { pageQuery } from './page';
 import { DICE_SPEEDS, INVITATIONS, type Language } from './preferences';
 import type { SheetStats } from '../game/sheetStats';
+import type { GameResource } from './gameResource';
 import type { Health } from './health';
 import type { Links } from './links';
 import type { PlayerRef } from './playerRef';
+import { ACTIVE_PAGE_MAX } from './presence';
 import type { Rating } from './ratings';
 
 export type { PlayerRef } from './playerRef';
@@ -63,6 +65,25 @@ export interface PlayerResource {
  */
 export interface SessionResource extends Partial<Pick<Health, 'humanCheck' | 'turnstileSiteKey'>> {
   player: PlayerResource | null;
+  /** With `?embed=currentGame` and a player: their current solo game (see CURRENT_GAME_EMBED). */
+  _embedded?: CurrentGameEmbedded;
+}
+
+/**
+ * `?embed=currentGame` on GET /api/auth/session and POST /api/auth/register-guest: the answer embeds the
+ * player's current solo game (created if need be), what `PUT /api/games/` would answer. The play screen
+ * asks for it, so its roll waits on no request of its own: one round trip for a returning player, two
+ * for a new visitor (issue 26).
+ */
+export const CURRENT_GAME_EMBED = 'currentGame';
+
+export interface CurrentGameEmbedded {
+  currentGame?: GameResource;
+}
+
+/** POST /api/auth/register-guest: the new guest, with their current game when it was asked for. */
+export interface GuestResource extends PlayerResource {
+  _embedded?: CurrentGameEmbedded;
 }
 
 /** The sorts of GET /api/players/. */
@@ -106,6 +127,33 @@ export const PlayerSearchQuery = v.object({
     v.trim(),
     v.minLength(1, 'search-invalid'),
     v.maxLength(50, 'search-invalid'),
+  ),
+});
+
+/**
+ * GET /api/players/active?q=&ids=&limit=: who is online, as much of it as a screen needs. `ids` (at most
+ * ACTIVE_PAGE_MAX, comma-separated) asks which of those players are online; `q` looks for names holding
+ * the text; with neither, the first players by name. `limit` (1 to ACTIVE_PAGE_MAX, 20 unless given).
+ */
+export const ActivePlayersQuery = v.object({
+  q: v.optional(v.pipe(v.string('search-invalid'), v.trim(), v.maxLength(50, 'search-invalid')), ''),
+  ids: v.optional(
+    v.pipe(
+      v.string('input-invalid'),
+      v.regex(/^\d{1,12}(,\d{1,12})*$/, 'input-invalid'),
+      v.transform((text) => [...new Set(text.split(',').map(Number))]),
+      v.maxLength(ACTIVE_PAGE_MAX, 'input-invalid'),
+    ),
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.string('input-invalid'),
+      v.regex(/^\d{1,3}$/, 'input-invalid'),
+      v.transform(Number),
+      v.minValue(1, 'input-invalid'),
+      v.maxValue(ACTIVE_PAGE_MAX, 'input-invalid'),
+    ),
+    '20',
   ),
 });
 

@@ -5,18 +5,30 @@ import type { PlayerRef } from './players';
 /** One of the players online now (SPEC.md section 3, "Active player list"). */
 export type ActivePlayer = PlayerRef & { avatar: { url: string } | null };
 
-/** GET /api/players/active: everyone with at least one signed-in tab open, by name. */
+/** The most players one answer of GET /api/players/active lists: nobody downloads everyone online. */
+export const ACTIVE_PAGE_MAX = 50;
+
+/** What the query of GET /api/players/active asks for (contract/players.ts `ActivePlayersQuery`). */
+export interface ActivePlayersQuery {
+  q: string;
+  ids?: number[];
+  limit: number;
+}
+
+/** GET /api/players/active: how many registered players are online, and those the query asked for, by name. */
 export interface ActivePlayers {
+  count: number;
   _embedded: { players: ActivePlayer[] };
 }
 
 /**
- * What the presence channel (/api/ws/players) says: who is online (on connect, and whenever a player
- * comes or goes), and on the player's private channel their notifications and a quick match found. The
- * client sends nothing but the heartbeat.
+ * What the presence channel (/api/ws/players) says: its greeting (CONNECTED), and on the player's private
+ * channel their notifications and a quick match found. Who is online is not pushed (a join would reach
+ * every tab): screens ask GET /api/players/active for what they show. The client sends nothing but the
+ * heartbeat.
  */
 export type PresenceServerMessage =
-  | { type: 'PLAYERS'; players: ActivePlayer[] }
+  | { type: 'CONNECTED' }
   | { type: 'NOTIFICATION'; notification: NotificationResource }
   /** A notification that no longer holds (a "turn runs out" warning once the turn is over) was deleted. */
   | { type: 'NOTIFICATION_GONE'; id: number }

@@ -10,7 +10,10 @@ declare global {
       GAME_ROOM: DurableObjectNamespace<import('../durable-objects/GameRoom').GameRoom>;
       CLASH_ROOM: DurableObjectNamespace<import('../durable-objects/ClashRoom').ClashRoom>;
       PRESENCE: DurableObjectNamespace<import('../durable-objects/Presence').Presence>;
+      ONLINE_LIST: DurableObjectNamespace<import('../durable-objects/OnlineList').OnlineList>;
       QUICK_MATCH: DurableObjectNamespace<import('../durable-objects/QuickMatch').QuickMatch>;
+      /** Workers Analytics Engine dataset `yamb_metrics`: one data point per request and room moment. */
+      METRICS: AnalyticsEngineDataset;
       ENVIRONMENT: 'development' | 'production' | string;
       APP_VERSION: string;
       HUMAN_CHECK: 'on' | 'off' | string;
@@ -21,6 +24,12 @@ declare global {
       TURNSTILE_SECRET?: string;
       /** Secret: HMAC key of the access tokens. */
       SESSION_SECRET?: string;
+      /** Secret: the Cloudflare account whose Analytics Engine SQL API the status tab reads. */
+      CF_ACCOUNT_ID?: string;
+      /** Secret: an API token with Account Analytics Read, for that SQL API. */
+      CF_ANALYTICS_TOKEN?: string;
+      /** The Cloudflare API's base address (`https://api.cloudflare.com/client/v4` unless set: tests fake it). */
+      CF_API_BASE?: string;
       /** Cloudflare Email binding, production only. */
       EMAIL?: SendEmail;
       EMAIL_FROM?: string;

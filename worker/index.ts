@@ -32,6 +32,7 @@ import { ticketsRoutes } from './routes/tickets';
 export { ClashRoom } from '../durable-objects/ClashRoom';
 export { GameRoom } from '../durable-objects/GameRoom';
 export { Presence } from '../durable-objects/Presence';
+export { OnlineList } from '../durable-objects/OnlineList';
 export { QuickMatch } from '../durable-objects/QuickMatch';
 
 // Not strict: the SPEC's collection paths end in a slash (`PUT /games/`), and `/games` must answer the same.

@@ -1,6 +1,7 @@
 import type { RoomAction, RoomResult, RoomViewer } from '../durable-objects/gameRecord';
 import type { Database } from './db/client';
 import { findGameRow, type GameOwnerRow } from './db/games';
+import { databaseUnavailable } from './lib/errors';
 
 // The directory of rooms: the one place that says which Durable Object holds what. Routes, sockets and
 // notices (and the rooms themselves, when one reaches another) ask here instead of naming objects.
@@ -18,24 +19,20 @@ export const gameRoom = (env: Pick<Bindings, 'GAME_ROOM'>, gameId: number) =>
 export const clashRoom = (env: Pick<Bindings, 'CLASH_ROOM'>, clashId: number) =>
   env.CLASH_ROOM.getByName(String(clashId));
 
-/** The Presence object that lists who is online (GET /api/players/active). */
-const PRESENCE_ROOM = 'global';
-
 /**
- * How many Presence objects share the players' channels, by player id. One holds everyone; where it
- * saturates (its full-list PLAYERS broadcast, long before its 32,768 sockets) is in docs/scale.md. More
- * than one is not a setting yet: the online list needs its fan-in first (GET /api/players/active and each
- * shard's PLAYERS broadcast would list that shard's players only). bench/load.mjs measures shards in
- * development through `?shards=` on /api/ws/players (worker/routes/live.ts).
+ * How many Presence shards share the players' channels, by player id. Each shard tells the one OnlineList
+ * who came and went (fan-in), so a join costs a shard its own work and the list one call, however many
+ * are online: the model for 10,000 and 100,000 online is in docs/scale.md. In development `?shards=` on
+ * /api/ws/players (worker/routes/live.ts) lets bench/load.mjs compare counts.
  */
-export const PRESENCE_SHARDS = 1;
+export const PRESENCE_SHARDS = 16;
 
-/** The Presence object that holds `playerId`'s channels and gets their pushes. */
+/** The Presence shard that holds `playerId`'s channels and gets their pushes. */
 export const presenceRoom = (env: Pick<Bindings, 'PRESENCE'>, playerId: number, shards = PRESENCE_SHARDS) =>
-  env.PRESENCE.getByName(shards <= 1 ? PRESENCE_ROOM : `${PRESENCE_ROOM}-${playerId % shards}`);
+  env.PRESENCE.getByName(`shard-${playerId % Math.max(1, shards)}`);
 
-/** The Presence object whose list says who is online. */
-export const onlineList = (env: Pick<Bindings, 'PRESENCE'>) => env.PRESENCE.getByName(PRESENCE_ROOM);
+/** Who is online, for everyone (GET /api/players/active): the summary the Presence shards report to. */
+export const onlineList = (env: Pick<Bindings, 'ONLINE_LIST'>) => env.ONLINE_LIST.getByName('global');
 
 /** A Presence object no player uses: GET /api/health's round trip to a room. */
 export const healthProbe = (env: Pick<Bindings, 'PRESENCE'>) => env.PRESENCE.getByName('health');
@@ -52,22 +49,37 @@ export interface GameOwner {
 /**
  * Where a game lives. A solo or daily game has a GameRoom of its own; a clash game lives in its clash's
  * ClashRoom, which enforces the turns. `owner` answers the game's reads and moves, `room` its socket.
+ * `type: null` is a home found while D1 could not be asked (`gameHome`): the game's own GameRoom, which
+ * holds it if it is a solo or daily game and nothing if it is a clash's or no game at all.
  */
 export type GameHome =
-  | { type: GameOwnerRow['type']; clashId: null; room: ReturnType<typeof gameRoom>; owner: GameOwner }
+  | { type: GameOwnerRow['type'] | null; clashId: null; room: ReturnType<typeof gameRoom>; owner: GameOwner }
   | { type: 'CLASH'; clashId: number; room: ReturnType<typeof clashRoom>; owner: GameOwner };
 
 /**
  * The room that owns game `gameId`, found through the game's row in the D1 index (which the isolate
  * remembers once read, db/games.ts `findGameRow`): no row, no room (null), so no request starts a Durable
  * Object for a number that is no game. This is the one place that tells a clash game from one of its own.
+ *
+ * With D1 unreachable, a player's game goes on: the home is the game's own GameRoom (`type: null`), which
+ * answers for a solo or daily game and checks its player's token itself, as it does for every move. A
+ * room that holds nothing answers 404 and stores nothing, so a number that is no game costs an empty
+ * object's start, and only while D1 is down. A clash game is reached through its clash instead (the
+ * `clash` hint of its move links, or its clash's socket).
  */
 export async function gameHome(
   env: Pick<Bindings, 'GAME_ROOM' | 'CLASH_ROOM'>,
   db: Database,
   gameId: number,
 ): Promise<GameHome | null> {
-  const row = await findGameRow(db, gameId);
+  let row: GameOwnerRow | null;
+  try {
+    row = await findGameRow(db, gameId);
+  } catch (error) {
+    if (!databaseUnavailable(error)) throw error;
+    const room = gameRoom(env, gameId);
+    return { type: null, clashId: null, room, owner: room };
+  }
   if (!row) return null;
   if (row.type === 'CLASH' && row.clashId !== null) {
     const room = clashRoom(env, row.clashId);

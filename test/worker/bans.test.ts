@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { ClashResource } from '../../contract/clashes';
 import type { Page } from '../../contract/page';
 import type { OverallStats } from '../../contract/players';
-import type { ActivePlayers } from '../../contract/presence';
 import type { RatingEntry } from '../../contract/ratings';
 import type { ScoreSummary } from '../../contract/scores';
 import { getClash, runOutTurn, socket, startedTimedClash, takeTurn } from './clashes-helpers';
@@ -18,7 +17,7 @@ import {
   type Session,
   signIn,
 } from './helpers';
-import { openTab } from './presence-helpers';
+import { openTab, untilListed } from './presence-helpers';
 import { scoreRow } from './scores-fixtures';
 
 // An admin bans a player from their page, with a reason. The ban ends every session,
@@ -84,8 +83,6 @@ describe('an admin bans a player', () => {
           await call(`/players/?name=${encodeURIComponent(ben.player.name)}`, { jar: viewer?.jar }),
         )
       )._embedded.players.map((p) => p.id);
-    const active = async () =>
-      (await json<ActivePlayers>(await call('/players/active')))._embedded.players.map((p) => p.id);
     const stats = async () => json<OverallStats>(await call('/players/stats'));
     expect((await topScores()).map((s) => s.id)).toContain(scoreId);
     expect((await topRatings()).map((r) => r.player.id)).toContain(ben.player.id);
@@ -101,7 +98,7 @@ describe('an admin bans a player', () => {
     const gameSocket = await socket(`games/${benClashGame}`, ben);
     const anaClashSocket = await socket(`clashes/${clash.id}`, ana);
     await anaClashSocket.next();
-    expect(await active()).toContain(ben.player.id);
+    await untilListed([ben.player.id]);
     expect((await call('/quick-match/', { method: 'POST', jar: ben.jar })).status).toBe(202);
     const held = ben.jar.clone();
 
@@ -148,7 +145,7 @@ describe('an admin bans a player', () => {
     expect(await named(null)).toEqual([]);
     expect(await named(ana)).toEqual([]);
     expect(await named(admin)).toEqual([ben.player.id]);
-    expect(await active()).not.toContain(ben.player.id);
+    await untilListed([], [ben.player.id]);
     expect((await stats()).highestScore?.id).not.toBe(ben.player.id);
     expect(await playerOf(ana, ben.player.id)).toMatchObject({ status: 'BANNED', banReason: null });
 

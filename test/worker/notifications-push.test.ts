@@ -5,7 +5,7 @@ import type { PresenceServerMessage } from '../../contract/presence';
 import { database } from '../../worker/db/client';
 import { type Notice, notify } from '../../worker/lib/notify';
 import { call, json, registerGuest, registerPlayer, type Session } from './helpers';
-import { listing, openTab, pause } from './presence-helpers';
+import { connected, openTab, pause } from './presence-helpers';
 
 // notify() is what a clash room calls to tell a player something: the row first, then the push.
 
@@ -30,7 +30,7 @@ describe('notify()', () => {
     const [alice, bob] = await Promise.all([registerPlayer(), registerPlayer()]);
     const aliceTabs = [await openTab(alice), await openTab(alice)];
     const bobTab = await openTab(bob);
-    for (const tab of [...aliceTabs, bobTab]) await tab.until(listing([alice.player.id, bob.player.id]));
+    for (const tab of [...aliceTabs, bobTab]) await tab.until(connected);
 
     await notify(env, database(env.DB), invitation(alice.player.id, 41));
 
@@ -59,7 +59,7 @@ describe('notify()', () => {
   it('reaches a guest’s tab too', async () => {
     const guest = await registerGuest();
     const tab = await openTab(guest);
-    await tab.until((message) => message.type === 'PLAYERS');
+    await tab.until(connected);
     await notify(env, database(env.DB), invitation(guest.player.id, 43));
     await tab.until(notificationFor('/clashes/43'));
     tab.close();
@@ -73,7 +73,7 @@ describe('notify()', () => {
 
     // A tab opened later is not sent it again: it reads the list.
     const tab = await openTab(alice);
-    await tab.until(listing([alice.player.id]));
+    await tab.until(connected);
     await pause(200);
     expect(tab.received().filter((message) => message.type === 'NOTIFICATION')).toEqual([]);
     tab.close();
@@ -83,7 +83,7 @@ describe('notify()', () => {
     const alice = await registerPlayer();
     const first = await openTab(alice);
     const second = await openTab(alice);
-    await second.until(listing([alice.player.id]));
+    await second.until(connected);
     first.close();
     await pause(100);
     await notify(env, database(env.DB), invitation(alice.player.id, 45));

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ActivePlayer, PresenceServerMessage } from '../../contract/presence';
+import type { ActivePlayer, ActivePlayers, PresenceServerMessage } from '../../contract/presence';
 import { call } from './helpers';
 
 // A tab's presence channel (/api/ws/players) for the presence and notification stories. The Workers tests
@@ -16,9 +16,13 @@ export interface Tab {
   close(): void;
 }
 
-/** Opens a presence channel with the session's cookie, as a signed-in tab does. */
-export async function openTab(session: { cookie: string }): Promise<Tab> {
-  const response = await call('/ws/players', { headers: { Upgrade: 'websocket', Cookie: session.cookie } });
+/**
+ * Opens a presence channel with the session's cookie, as a signed-in tab does (`query`: development's
+ * `shards=` of worker/routes/live.ts).
+ */
+export async function openTab(session: { cookie: string }, query = ''): Promise<Tab> {
+  const path = `/ws/players${query ? `?${query}` : ''}`;
+  const response = await call(path, { headers: { Upgrade: 'websocket', Cookie: session.cookie } });
   expect(response.status).toBe(101);
   const socket = response.webSocket;
   if (!socket) throw new Error('no WebSocket in the 101 answer');
@@ -56,16 +60,35 @@ export async function openTab(session: { cookie: string }): Promise<Tab> {
   };
 }
 
-/** The players of a PLAYERS message, or null for any other message. */
-export const playersOf = (message: PresenceServerMessage): ActivePlayer[] | null =>
-  message.type === 'PLAYERS' ? message.players : null;
+/** The channel's greeting. */
+export const connected = (message: PresenceServerMessage) => message.type === 'CONNECTED';
 
-/** A PLAYERS message that lists every one of `present` and none of `absent` (by player id). */
-export const listing =
-  (present: number[], absent: number[] = []) =>
-  (message: PresenceServerMessage) => {
-    const ids = playersOf(message)?.map((player) => player.id);
-    return !!ids && present.every((id) => ids.includes(id)) && absent.every((id) => !ids.includes(id));
-  };
+/** GET /api/players/active's answer to `query` (`ids=1,2`, `q=ana`, `limit=5`). */
+export async function online(query = ''): Promise<ActivePlayers> {
+  const response = await call(`/players/active${query ? `?${query}` : ''}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as ActivePlayers;
+}
+
+/**
+ * Waits until the online list holds every one of `present` and none of `absent` (the shards tell it within
+ * REPORT_DELAY_MS); rejects after `ms`.
+ */
+export async function untilListed(
+  present: number[],
+  absent: number[] = [],
+  ms = 4000,
+): Promise<ActivePlayer[]> {
+  const ids = [...present, ...absent].join(',');
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const players = (await online(`ids=${ids}`))._embedded.players;
+    const listed = players.map((player) => player.id);
+    if (present.every((id) => listed.includes(id)) && absent.every((id) => !listed.includes(id)))
+      return players;
+    if (Date.now() > deadline) throw new Error(`online list ${JSON.stringify(listed)} never matched`);
+    await pause(100);
+  }
+}
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,78 +1,94 @@
-import { env } from 'cloudflare:test';
+import { env, runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ActivePlayers } from '../../contract/presence';
-import { call, expectError, json, registerGuest, registerPlayer } from './helpers';
-import { listing, openTab, pause, playersOf } from './presence-helpers';
+import { ACTIVE_PAGE_MAX } from '../../contract/presence';
+import { presenceRoom, onlineList } from '../../worker/rooms';
+import { call, expectError, registerGuest, registerPlayer } from './helpers';
+import { connected, online, openTab, pause, untilListed } from './presence-helpers';
 
-const active = async () => (await json<ActivePlayers>(await call('/players/active')))._embedded.players;
-const activeIds = async () => (await active()).map((player) => player.id);
+// Who is online: each Presence shard tells the one OnlineList who came and went (docs/scale.md). The Workers
+// tests share the list, so other files' players come and go on it: a test asks about its own players.
 
 describe('who is online (/api/ws/players)', () => {
-  it('a player’s first tab puts them on everyone’s list; they stay while one tab is open and leave with the last', async () => {
+  it('a player’s first tab puts them on the list; they stay while one tab is open and leave with the last', async () => {
     const [alice, bob] = await Promise.all([registerPlayer(), registerPlayer()]);
     const aliceTab = await openTab(alice);
-    const greeting = await aliceTab.until(listing([alice.player.id]));
-    expect(playersOf(greeting)).toContainEqual({ id: alice.player.id, name: alice.username, avatar: null });
+    await aliceTab.until(connected);
+    const [listed] = await untilListed([alice.player.id]);
+    expect(listed).toEqual({ id: alice.player.id, name: alice.username, avatar: null });
 
     const bobTab = await openTab(bob);
-    await bobTab.until(listing([alice.player.id, bob.player.id]));
-    await aliceTab.until(listing([alice.player.id, bob.player.id]));
-
     const aliceSecondTab = await openTab(alice);
-    const second = await aliceSecondTab.until(listing([alice.player.id, bob.player.id]));
-    expect(playersOf(second)?.filter((player) => player.id === alice.player.id)).toHaveLength(1);
+    await untilListed([alice.player.id, bob.player.id]);
 
     aliceTab.close();
-    await pause(300);
-    expect(await activeIds()).toContain(alice.player.id);
-    expect(bobTab.received().filter(listing([], [alice.player.id]))).toEqual([]);
+    await pause(900);
+    await untilListed([alice.player.id, bob.player.id]);
 
     aliceSecondTab.close();
-    await bobTab.until(listing([bob.player.id], [alice.player.id]));
-    expect(await activeIds()).not.toContain(alice.player.id);
+    await untilListed([bob.player.id], [alice.player.id]);
     bobTab.close();
+    await untilListed([], [bob.player.id]);
   });
 
-  it('lists each player once, by name', async () => {
-    const [zed, amy] = await Promise.all([
-      registerPlayer({ username: `Zz${crypto.randomUUID().slice(0, 8)}` }),
-      registerPlayer({ username: `aa${crypto.randomUUID().slice(0, 8)}` }),
-    ]);
-    const tabs = [await openTab(zed), await openTab(zed), await openTab(amy)];
-    const message = await tabs[0].until(listing([zed.player.id, amy.player.id]));
-    const players = playersOf(message) ?? [];
-    const ids = players.map((player) => player.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.indexOf(amy.player.id)).toBeLessThan(ids.indexOf(zed.player.id));
-    const names = players.map((player) => player.name);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
-    for (const tab of tabs) tab.close();
-  });
-
-  it('a guest’s channel opens and gets the list, but a guest is never listed', async () => {
-    const [guest, member] = await Promise.all([registerGuest(), registerPlayer()]);
-    const memberTab = await openTab(member);
-    await memberTab.until(listing([member.player.id]));
-    const guestTab = await openTab(guest);
-    await guestTab.until(listing([member.player.id], [guest.player.id]));
-    expect(await activeIds()).not.toContain(guest.player.id);
-    await pause(200);
-    expect(memberTab.received().filter(listing([guest.player.id]))).toEqual([]);
-    guestTab.close();
-    memberTab.close();
-  });
-
-  it('a player who signs out leaves the list at once: their tabs are closed', async () => {
+  it('a join is not told to every tab: another player’s tab hears nothing of it', async () => {
     const [alice, bob] = await Promise.all([registerPlayer(), registerPlayer()]);
-    const bobTab = await openTab(bob);
     const aliceTab = await openTab(alice);
-    await bobTab.until(listing([alice.player.id, bob.player.id]));
+    await aliceTab.until(connected);
+    const bobTab = await openTab(bob);
+    await untilListed([alice.player.id, bob.player.id]);
+    bobTab.close();
+    await untilListed([alice.player.id], [bob.player.id]);
+    expect(aliceTab.received()).toEqual([]);
+    aliceTab.close();
+  });
+
+  it('a shard tells the list many joins in one call (fan-in), not one call a player', async () => {
+    const players = await Promise.all(Array.from({ length: 8 }, () => registerPlayer()));
+    const before = await onlineList(env).reports();
+    // Development's `shards=1` puts every channel on one shard, as a busy shard of production would hold them.
+    const tabs = await Promise.all(players.map((player) => openTab(player, 'shards=1')));
+    await untilListed(players.map((player) => player.player.id));
+    const calls = (await onlineList(env).reports()) - before;
+    expect(calls).toBeGreaterThan(0);
+    expect(calls).toBeLessThanOrEqual(3);
+    for (const tab of tabs) tab.close();
+    await untilListed(
+      [],
+      players.map((player) => player.player.id),
+    );
+  });
+
+  it('a guest’s channel opens and is greeted, but a guest is never listed', async () => {
+    const guest = await registerGuest();
+    const guestTab = await openTab(guest);
+    await guestTab.until(connected);
+    await pause(800);
+    expect((await online(`ids=${guest.player.id}`))._embedded.players).toEqual([]);
+    guestTab.close();
+  });
+
+  it('a player who signs out leaves the list: their tabs are closed', async () => {
+    const alice = await registerPlayer();
+    const aliceTab = await openTab(alice);
+    await untilListed([alice.player.id]);
     const logout = await call('/auth/logout', { method: 'POST', jar: alice.jar });
     expect(logout.status).toBeLessThan(300);
-    await bobTab.until(listing([bob.player.id], [alice.player.id]));
-    expect(await activeIds()).not.toContain(alice.player.id);
-    aliceTab.close();
-    bobTab.close();
+    expect(await aliceTab.closed).toBe(4001);
+    await untilListed([], [alice.player.id]);
+  });
+
+  it('a shard’s resync takes off a player whose leave the list never heard', async () => {
+    const alice = await registerPlayer();
+    const tab = await openTab(alice);
+    await untilListed([alice.player.id]);
+    // A player the list holds on Alice's shard with no channel open there: a leave that was lost.
+    const shard = presenceRoom(env, alice.player.id);
+    const lost = { id: 990_000 + (alice.player.id % 16), name: 'Lost', avatar: null };
+    await onlineList(env).report(`shard-${alice.player.id % 16}`, { joined: [lost], left: [] });
+    await untilListed([lost.id]);
+    expect(await runDurableObjectAlarm(shard)).toBe(true);
+    await untilListed([alice.player.id], [lost.id]);
+    tab.close();
   });
 
   it('is refused without a session: 401', async () => {
@@ -81,24 +97,40 @@ describe('who is online (/api/ws/players)', () => {
 });
 
 describe('GET /api/players/active', () => {
-  it('anyone may read it: the online players with their name and avatar', async () => {
-    const alice = await registerPlayer();
-    const tab = await openTab(alice);
-    await tab.until(listing([alice.player.id]));
-    const response = await call('/players/active');
-    expect(response.status).toBe(200);
-    const body = await json<ActivePlayers>(response);
-    expect(body._embedded.players).toContainEqual({
-      id: alice.player.id,
-      name: alice.username,
-      avatar: null,
-    });
-    tab.close();
+  it('anyone may read it: the count, and the players asked about by id, by name', async () => {
+    const [zed, amy, carl] = await Promise.all([
+      registerPlayer({ username: `Zz${crypto.randomUUID().slice(0, 8)}` }),
+      registerPlayer({ username: `aa${crypto.randomUUID().slice(0, 8)}` }),
+      registerPlayer(),
+    ]);
+    const tabs = [await openTab(zed), await openTab(amy)];
+    await untilListed([zed.player.id, amy.player.id]);
+    const body = await online(`ids=${zed.player.id},${carl.player.id},${amy.player.id}`);
+    expect(body._embedded.players.map((player) => player.id)).toEqual([amy.player.id, zed.player.id]);
+    expect(body.count).toBeGreaterThanOrEqual(2);
+    for (const tab of tabs) tab.close();
   });
 
-  it('is not taken for a player id', async () => {
-    const response = await call('/players/active');
-    expect(Object.keys(await json(response))).toEqual(['_embedded']);
+  it('finds online players by a part of their name, and pages the list by name', async () => {
+    const tag = crypto.randomUUID().slice(0, 6);
+    const players = await Promise.all(
+      ['b', 'a', 'c'].map((letter) => registerPlayer({ username: `${letter}${tag}` })),
+    );
+    const tabs = await Promise.all(players.map((player) => openTab(player)));
+    await untilListed(players.map((player) => player.player.id));
+    const found = await online(`q=${tag.toUpperCase()}&limit=2`);
+    expect(found._embedded.players.map((player) => player.name)).toEqual([`a${tag}`, `b${tag}`]);
+    const first = await online('limit=1');
+    expect(first._embedded.players).toHaveLength(1);
+    expect(first.count).toBeGreaterThanOrEqual(3);
+    for (const tab of tabs) tab.close();
+  });
+
+  it('refuses a query it cannot answer: 400 input-invalid', async () => {
+    await expectError(await call('/players/active?ids=1,x'), 400, 'input-invalid');
+    await expectError(await call(`/players/active?limit=${ACTIVE_PAGE_MAX + 1}`), 400, 'input-invalid');
+    const many = Array.from({ length: ACTIVE_PAGE_MAX + 1 }, (_, index) => index + 1).join(',');
+    await expectError(await call(`/players/active?ids=${many}`), 400, 'input-invalid');
   });
 
   it('keeps a banned player out: their channel is refused', async () => {
@@ -109,6 +141,6 @@ describe('GET /api/players/active', () => {
       403,
       'player-banned',
     );
-    expect(await activeIds()).not.toContain(alice.player.id);
+    expect((await online(`ids=${alice.player.id}`))._embedded.players).toEqual([]);
   });
 });

@@ -1,60 +1,62 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { api } from './client';
 import { type LiveState, useLiveSocket } from './live';
 import { dropNotification, receiveNotification, refreshNotifications } from './notifications';
 import { useSession } from './session';
+import { ACTIVE_PAGE_MAX } from '../../contract/presence';
 import type { ActivePlayer, ActivePlayers, PresenceServerMessage } from '../../contract/presence';
 
 // The presence channel (DESIGN.md "Live contract", /api/ws/players): one socket per tab, opened by
-// <PresenceProvider> for every signed-in tab, guests included (the server leaves guests out of the
-// active list, but a guest's channel still carries its private messages, such as a quick match). The
-// active list lives in the query cache: fetched once, then replaced by every PLAYERS message.
+// <PresenceProvider> for every signed-in tab, guests included. It carries the player's own pushes
+// (notifications, a quick match found). Who is online is not pushed, since a join would reach every tab:
+// each screen asks GET /api/players/active for what it shows (a few players' states, the first page of
+// those online) and asks again every ONLINE_REFRESH_MS, when the tab comes back, and when the socket reopens.
 
 export const presenceKeys = {
-  active: ['presence', 'active'] as const,
+  all: ['presence'] as const,
+  online: (ids: readonly number[]) => ['presence', 'online', ids] as const,
+  page: (limit: number) => ['presence', 'page', limit] as const,
 };
 
 const PRESENCE_PATH = '/api/ws/players';
+/** How stale an online dot may get while nothing else asks again. */
+export const ONLINE_REFRESH_MS = 15_000;
 const NOBODY: ActivePlayer[] = [];
 
-/**
- * GET /api/players/active. A PLAYERS message that arrived while the request was on its way is newer
- * than the answer, and stays.
- */
-async function fetchActive(client: QueryClient, signal: AbortSignal): Promise<ActivePlayer[]> {
-  const asked = Date.now();
-  const reply = await api<ActivePlayers>('/players/active', { signal });
-  const state = client.getQueryState<ActivePlayer[]>(presenceKeys.active);
-  if (state?.data && state.dataUpdatedAt >= asked) return state.data;
-  return reply._embedded.players ?? [];
-}
+const activePath = (params: Record<string, string>) => `/players/active?${new URLSearchParams(params)}`;
 
-function useActiveQuery<T>(select: (players: ActivePlayer[]) => T) {
-  const client = useQueryClient();
+/** The first `limit` players online by name, and how many are online in all. */
+export function useOnlinePlayers(limit: number): { players: ActivePlayer[]; count: number | null } {
   const { player } = useSession();
-  return useQuery({
-    queryKey: presenceKeys.active,
+  const query = useQuery({
+    queryKey: presenceKeys.page(limit),
     enabled: player !== null,
-    queryFn: ({ signal }) => fetchActive(client, signal),
-    // The socket keeps it current; asking again on every mount would only race the socket.
-    staleTime: Infinity,
-    select,
+    queryFn: ({ signal }) => api<ActivePlayers>(activePath({ limit: String(limit) }), { signal }),
+    staleTime: ONLINE_REFRESH_MS,
+    refetchInterval: ONLINE_REFRESH_MS,
   });
+  return { players: query.data?._embedded.players ?? NOBODY, count: query.data?.count ?? null };
 }
 
-const all = (players: ActivePlayer[]) => players;
-
-/** The players online now (registered players with at least one tab open). */
-export function useActivePlayers(): ActivePlayer[] {
-  return useActiveQuery(all).data ?? NOBODY;
+/** Which of `ids` are online now (at most ACTIVE_PAGE_MAX of them are asked about). */
+export function useOnlineIds(ids: readonly number[]): ReadonlySet<number> {
+  const { player } = useSession();
+  const asked = [...new Set(ids)].sort((a, b) => a - b).slice(0, ACTIVE_PAGE_MAX);
+  const query = useQuery({
+    queryKey: presenceKeys.online(asked),
+    enabled: player !== null && asked.length > 0,
+    queryFn: ({ signal }) =>
+      api<ActivePlayers>(activePath({ ids: asked.join(','), limit: String(ACTIVE_PAGE_MAX) }), { signal }),
+    select: (reply) => new Set(reply._embedded.players.map((p) => p.id)),
+    staleTime: ONLINE_REFRESH_MS,
+    refetchInterval: ONLINE_REFRESH_MS,
+    placeholderData: (previous) => previous,
+  });
+  return query.data ?? NO_IDS;
 }
 
-/** Whether the player is online now. */
-export function useIsOnline(playerId: number): boolean {
-  const online = useCallback((players: ActivePlayer[]) => players.some((p) => p.id === playerId), [playerId]);
-  return useActiveQuery(online).data ?? false;
-}
+const NO_IDS: ReadonlySet<number> = new Set();
 
 type PresenceListener = (message: PresenceServerMessage) => void;
 
@@ -71,7 +73,7 @@ const PresenceContext = createContext<PresenceValue>({
 /** Narrows a socket message to the presence union; anything else is ignored (logged). */
 function presenceMessage(message: unknown): PresenceServerMessage | null {
   const live = message as Partial<PresenceServerMessage> | null;
-  if (live?.type === 'PLAYERS' && Array.isArray(live.players)) return live as PresenceServerMessage;
+  if (live?.type === 'CONNECTED') return live as PresenceServerMessage;
   if (live?.type === 'NOTIFICATION' && live.notification) return live as PresenceServerMessage;
   if (live?.type === 'MATCHED' && live.clash) return live as PresenceServerMessage;
   if (live?.type === 'NOTIFICATION_GONE' && typeof live.id === 'number') return live as PresenceServerMessage;
@@ -81,8 +83,7 @@ function presenceMessage(message: unknown): PresenceServerMessage | null {
 
 /**
  * Holds the tab's one presence socket (reconnecting after 5 s, with the heartbeat of useLiveSocket,
- * closed on sign-out and when the player changes). PLAYERS replaces the active list; NOTIFICATION goes
- * into the player's notification list. Components that want the messages themselves (the notification
+ * closed on sign-out and when the player changes). NOTIFICATION goes into the player's notification list. Components that want the messages themselves (the notification
  * toast, a quick match) subscribe with usePresenceMessages.
  */
 export function PresenceProvider({ children }: { children: ReactNode }) {
@@ -91,14 +92,11 @@ export function PresenceProvider({ children }: { children: ReactNode }) {
   const playerId = player?.id ?? null;
   const registered = player !== null && !player.guest;
   const listeners = useRef(new Set<PresenceListener>());
-  // Known before the socket opens, so a screen never shows everyone offline while it connects.
-  useActiveQuery(all);
 
   const onMessage = useCallback(
     (raw: unknown) => {
       const message = presenceMessage(raw);
       if (!message) return;
-      if (message.type === 'PLAYERS') client.setQueryData(presenceKeys.active, message.players);
       if (message.type === 'NOTIFICATION' && playerId !== null && registered)
         receiveNotification(client, playerId, message.notification);
       if (message.type === 'NOTIFICATION_GONE' && playerId !== null && registered)
@@ -120,6 +118,7 @@ export function PresenceProvider({ children }: { children: ReactNode }) {
   const openedFor = useRef<number | null>(null);
   useEffect(() => {
     if (state !== 'open' || playerId === null) return;
+    if (openedFor.current === playerId) void client.invalidateQueries({ queryKey: presenceKeys.all });
     if (openedFor.current === playerId && registered) refreshNotifications(client, playerId);
     openedFor.current = playerId;
   }, [state, playerId, registered, client]);

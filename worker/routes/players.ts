@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import {
+  ActivePlayersQuery,
   PLAYER_SEARCH_LIMIT,
   PlayerSearchQuery,
   type PlayerSearchResult,
@@ -47,10 +48,11 @@ export const playersRoutes = new Hono<Players>()
     return c.json({ _embedded: { players } } satisfies PlayerSearchResult);
   })
   .get('/stats', async (c) => c.json(await overallStats(c.var.db)))
-  // Anyone may see who is online. Declared before /:id, which would take "active" for an id.
+  // Anyone may see who is online: how many, and the part a screen shows. Declared before /:id, which
+  // would take "active" for an id.
   .get('/active', async (c) => {
-    const players = await onlineList(c.env).active();
-    return c.json({ _embedded: { players } } satisfies ActivePlayers);
+    const { count, players } = await onlineList(c.env).page(readQuery(c, ActivePlayersQuery));
+    return c.json({ count, _embedded: { players } } satisfies ActivePlayers);
   })
   .get('/:id', async (c) => {
     const row = await pathPlayer(c);

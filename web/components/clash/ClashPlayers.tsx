@@ -10,7 +10,7 @@ import { useOnline } from './useOnline';
 /** The players of a clash in turn order, with their totals and whose turn it is. */
 export function ClashPlayers({ clash, viewerId }: { clash: ClashResource; viewerId: number | null }) {
   const { t } = useTranslation();
-  const online = useOnline();
+  const online = useOnline(clash.players.map((p) => p.id));
   const playing = clash.status === 'IN_PROGRESS';
   return (
     <ol className="clash-players" aria-label={t('clashes.live.players')}>

@@ -12,7 +12,7 @@ import { useOnline } from './useOnline';
  */
 export function FinalRanking({ clash, viewerId }: { clash: ClashResource; viewerId: number | null }) {
   const { t } = useTranslation();
-  const online = useOnline();
+  const online = useOnline(clash.players.map((p) => p.id));
   const rows = ranking(clash);
   return (
     <section className="card clash-ranking" aria-labelledby="clash-ranking-title">

@@ -17,7 +17,7 @@ export interface LobbyPlayersProps {
 /** Who is in a pending clash, online or not, and how each has answered; the owner's remove buttons. */
 export function LobbyPlayers({ clash, viewerId, onRemove, pending }: LobbyPlayersProps) {
   const { t } = useTranslation();
-  const online = useOnline();
+  const online = useOnline(clash.players.map((p) => p.id));
   return (
     <section className="card clash-lobby-players" aria-labelledby="clash-lobby-players">
       <h2 id="clash-lobby-players">{t('clashes.lobby.players')}</h2>

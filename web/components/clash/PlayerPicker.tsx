@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { usePlayerSearch, useYambBot } from '../../api/clashes';
-import { useActivePlayers } from '../../api/presence';
+import { useOnlinePlayers } from '../../api/presence';
 import { CloseIcon } from '../icons';
 import { useDebounced } from '../useDebounced';
 import { BotBadge } from '../player/BotBadge';
@@ -16,6 +16,9 @@ export interface PickedPlayer {
   avatar: { url: string } | null;
   bot?: boolean;
 }
+
+/** How many of the players online are offered before anything is typed. */
+const ONLINE_SHOWN = 8;
 
 /** Typing waits this long before it searches, so a name typed quickly is one request. */
 const SEARCH_DELAY_MS = 250;
@@ -41,15 +44,15 @@ export function PlayerPicker({ id, label, selected, onChange, max, exclude, erro
   const [text, setText] = useState('');
   const query = useDebounced(text, SEARCH_DELAY_MS);
   const search = usePlayerSearch(query);
-  const active = useActivePlayers();
-  const online = useOnline();
+  const active = useOnlinePlayers(ONLINE_SHOWN).players;
   const bot = useYambBot().data ?? null;
-  // The bot is always there to play.
-  const here = (player: PickedPlayer) => player.bot === true || online(player.id);
   const full = selected.length >= max;
   const hidden = new Set([...exclude, ...selected.map((p) => p.id)]);
   const typed = text.trim().length > 0;
   const candidates: PickedPlayer[] = (typed ? (search.data ?? []) : active).filter((p) => !hidden.has(p.id));
+  const online = useOnline([...selected, ...candidates].map((p) => p.id));
+  // The bot is always there to play.
+  const here = (player: PickedPlayer) => player.bot === true || online(player.id);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const resultsId = `${id}-results`;

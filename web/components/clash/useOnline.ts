@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
-import { useActivePlayers } from '../../api/presence';
+import { useOnlineIds } from '../../api/presence';
 import { useSession } from '../../api/session';
 
-/** Who is online now, as a test: the active player list, and the viewer, who is evidently here. */
-export function useOnline(): (playerId: number) => boolean {
-  const active = useActivePlayers();
+/**
+ * Whether each of `playerIds` (the players a screen shows) is online now: asked of the online list, and
+ * the viewer, who is evidently here.
+ */
+export function useOnline(playerIds: readonly number[]): (playerId: number) => boolean {
   const { player } = useSession();
   const me = player?.id;
-  return useMemo(() => {
-    const ids = new Set(active.map((p) => p.id));
-    return (id: number) => id === me || ids.has(id);
-  }, [active, me]);
+  const online = useOnlineIds(playerIds.filter((id) => id !== me));
+  return useMemo(() => (id: number) => id === me || online.has(id), [online, me]);
 }
