@@ -106,10 +106,10 @@ export async function flushIndex(gameId: number) {
   await runDurableObjectAlarm(roomOf(gameId));
 }
 
-/** A D1 that refuses every call, as an outage would. */
+/** A D1 that refuses every call, as an outage would, in D1's words for it. */
 export const downD1 = new Proxy({} as D1Database, {
   get: () => () => {
-    throw new Error('D1 is down');
+    throw new Error('D1_ERROR: Network connection lost.');
   },
 });
 

@@ -97,10 +97,19 @@ export interface AccessClaims {
 }
 
 /** What a valid, unexpired access token says; null for anything else. */
-export async function accessClaims(env: Env, token: string | undefined): Promise<AccessClaims | null> {
+export function accessClaims(env: Env, token: string | undefined): Promise<AccessClaims | null> {
+  return signedClaims(env, token, true);
+}
+
+/** What a token we signed says, its expiry checked or not; null for anything else. */
+async function signedClaims(
+  env: Env,
+  token: string | undefined,
+  checkExpiry: boolean,
+): Promise<AccessClaims | null> {
   if (!token) return null;
   try {
-    const payload = await verify(token, secret(env), 'HS256');
+    const payload = await verify(token, secret(env), { alg: 'HS256', exp: checkExpiry });
     const id = Number(payload.sub);
     // Tokens signed before `ims` existed count from the start of their `iat` second.
     const issuedAtMs = Number(payload.ims ?? Number(payload.iat) * 1000);
@@ -166,11 +175,19 @@ export function requireTokenViewer(c: AppContext): AccessClaims {
   return viewer;
 }
 
-async function setAccessCookie(c: AppContext, playerId: number) {
-  const nowMs = Date.now();
-  const now = Math.floor(nowMs / 1000);
+/**
+ * Signs an access token for the player: by default issued now and valid ACCESS_TTL_SECONDS; a bridged one
+ * (`bridgeSession`) keeps the issue time of the token it renews and lives BRIDGE_TTL_SECONDS.
+ */
+async function setAccessCookie(
+  c: AppContext,
+  playerId: number,
+  issuedAtMs = Date.now(),
+  ttlSeconds = ACCESS_TTL_SECONDS,
+) {
+  const now = Math.floor(Date.now() / 1000);
   const token = await sign(
-    { sub: String(playerId), iat: now, ims: nowMs, exp: now + ACCESS_TTL_SECONDS },
+    { sub: String(playerId), iat: now, ims: issuedAtMs, exp: now + ttlSeconds },
     secret(c.env),
     'HS256',
   );
@@ -260,6 +277,31 @@ export async function rotateSession(c: AppContext, db: Database): Promise<number
   await revokeFamily(c, db, row.familyId, row.playerId, 'THEFT');
   clearSessionCookies(c);
   return refuseEndedSession(db, row);
+}
+
+/** How long a bridged access token lives: the client refreshes again after it, and D1 may be back. */
+export const BRIDGE_TTL_SECONDS = 5 * 60;
+/** How long after its last real sign-in or refresh a session is carried across a D1 outage. */
+export const BRIDGE_MAX_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * A refresh while D1 cannot be reached keeps the session working until it can. The refresh token is a
+ * random string whose hash only D1 knows, so it can be neither checked nor rotated now. Instead the
+ * access token the browser still holds (its cookie outlives it) is checked for our signature, its
+ * expiry aside, and renewed for BRIDGE_TTL_SECONDS with its original issue time: that time is what the
+ * rooms compare with their player's access (tokens ended by a sign-out, a password change, a stolen
+ * refresh token, a ban), so a bridged token is refused wherever the token it renews would be, and a move
+ * (which the room checks) is as safe as before. Routes that read the player wait for D1 anyway. Only a
+ * token first signed within BRIDGE_MAX_MS is renewed, and only beside a refresh cookie, so a leaked old
+ * access token revives nothing, and an outage longer than that signs its players out. The refresh token
+ * is left as it is: the first refresh after D1 is back rotates it as usual. True when a token was renewed.
+ */
+export async function bridgeSession(c: AppContext): Promise<boolean> {
+  if (!getCookie(c, REFRESH_COOKIE)) return false;
+  const claims = await signedClaims(c.env, getCookie(c, ACCESS_COOKIE), false);
+  if (!claims || Date.now() - claims.issuedAtMs > BRIDGE_MAX_MS) return false;
+  await setAccessCookie(c, claims.playerId, claims.issuedAtMs, BRIDGE_TTL_SECONDS);
+  return true;
 }
 
 /**

@@ -24,6 +24,35 @@ export const forbidden = (key = 'forbidden') => new AppError(403, key);
 export const notFound = (key = 'not-found') => new AppError(404, key);
 export const conflict = (key: string) => new AppError(409, key);
 
+/**
+ * D1's words for "could not be reached" (developers.cloudflare.com/d1/observability/debug-d1, the errors
+ * whose recommended action is a retry). A constraint or syntax error is also a D1_ERROR, but a bug of ours:
+ * that stays a 500.
+ */
+const D1_UNREACHABLE = [
+  'Network connection lost',
+  'storage caused object to be reset',
+  'reset because its code was updated',
+  'D1 DB is overloaded',
+  'Cannot resolve D1 DB due to transient issue',
+  'storage operation exceeded timeout',
+];
+
+/**
+ * Whether `error` (or what it wraps: drizzle puts D1's error in `cause`) says D1 could not be reached.
+ * The one place that tells an outage from a failure: the API answers it 503 database-unavailable.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let at = error, depth = 0; at instanceof Error && depth < 5; at = at.cause, depth++) {
+    const { message } = at;
+    if (D1_UNREACHABLE.some((words) => message.includes(words))) return true;
+  }
+  return false;
+}
+
+/** What a request whose D1 call failed answers: 503, try again later (Retry-After in seconds). */
+export const databaseDown = () => new AppError(503, 'database-unavailable', { 'Retry-After': '10' });
+
 export function errorBody(c: Context, key: string) {
   return { message: errorMessage(pickLanguage(c.req.header('Accept-Language')), key), key };
 }
@@ -43,6 +72,13 @@ export function handleError(error: unknown, c: Context) {
       log(c, { level: 'WARN', message: 'forbidden', data });
     }
     return c.json({ ...errorBody(c, error.key), ...error.details }, error.status);
+  }
+  // D1 down is an outage to name, not a server error: sign-in, lists and new games wait for it, while a
+  // game in progress goes on in its room (worker/rooms.ts `gameHome`).
+  if (databaseUnavailable(error)) {
+    // The console only: the log's rows are in D1 too.
+    console.warn(JSON.stringify({ level: 'WARN', message: 'database-unavailable', path: c.req.path }));
+    return handleError(databaseDown(), c);
   }
   // Logged with its stack for the operator; the client gets a generic message only.
   const stack = String((error as Error)?.stack ?? error);

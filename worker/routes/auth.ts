@@ -7,6 +7,7 @@ import {
   TokenBody,
   TokenQuery,
 } from '../../contract/account';
+import type { GuestResource } from '../../contract/players';
 import { GUEST_NAME, randomGuestName } from '../auth/guest';
 import { sha256 } from '../auth/crypto';
 import { rememberDevice } from '../auth/device';
@@ -15,6 +16,7 @@ import { countMail, mailAfterAnswer, mailToken, mailVerification, mintToken } fr
 import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import {
   accessClaims,
+  bridgeSession,
   currentPlayer,
   endSession,
   refuseBanned,
@@ -41,8 +43,9 @@ import {
 } from '../db/players';
 import type { PlayerRow } from '../db/schema';
 import type { Env } from '../env';
+import { embeddedCurrentGame } from '../lib/currentGame';
 import { sameAddress } from '../lib/email';
-import { badRequest, conflict, unauthorized } from '../lib/errors';
+import { badRequest, conflict, databaseUnavailable, unauthorized } from '../lib/errors';
 import { verifyHuman } from '../lib/humanCheck';
 import { log } from '../lib/log';
 import { clientIp, consume, RULES } from '../lib/rateLimit';
@@ -81,7 +84,13 @@ export const auth = new Hono<Auth>()
       const row = await createGuest(db, name);
       if (!row) continue;
       await startSession(c, db, row.id);
-      return c.json(toPlayerResource(row, row), 201);
+      // The play screen asks for the guest's game too: a new visitor's roll then waits on two requests.
+      const currentGame = await embeddedCurrentGame(c.env, db, row, c.req.query('embed'));
+      const guest: GuestResource = {
+        ...toPlayerResource(row, row),
+        ...(currentGame ? { _embedded: { currentGame } } : {}),
+      };
+      return c.json(guest, 201);
     }
     throw conflict('username-taken');
   })
@@ -144,7 +153,13 @@ export const auth = new Hono<Auth>()
   })
   .post('/refresh', async (c) => {
     const db = c.var.db;
-    const playerId = await rotateSession(c, db);
+    const playerId = await rotateSession(c, db).catch(async (error: unknown) => {
+      // D1 down: the session goes on with a short access token (auth/session.ts `bridgeSession`), and the
+      // answer carries no player, since none can be read. Anything else, or no token to renew, as before.
+      if (databaseUnavailable(error) && (await bridgeSession(c))) return null;
+      throw error;
+    });
+    if (playerId === null) return c.body(null, 204);
     const row = await findPlayer(db, playerId);
     if (!row) throw unauthorized();
     // A browser signed in before device cookies existed becomes a device of its player here.

@@ -38,13 +38,9 @@ async function roomOf(c: AppContext) {
   } catch {
     throw notFound('clash-not-found');
   }
-  // D1 down is an outage to name (503), not a server error: the clash's room may well be up. A refusal of
-  // the session (an ended token) is the caller's answer still.
-  const outage = (error: unknown) => {
-    throw error instanceof AppError ? error : new AppError(503, 'service-unavailable');
-  };
-  const viewer = await currentPlayer(c).catch(outage);
-  const seen = await clashSeenBy(c.var.db, id, viewer?.id ?? null).catch(outage);
+  // D1 down is an outage to name (503 database-unavailable, lib/errors.ts), not a server error.
+  const viewer = await currentPlayer(c);
+  const seen = await clashSeenBy(c.var.db, id, viewer?.id ?? null);
   if (!seen || (neverStarted(seen.status) && !seen.member && !viewer?.admin))
     throw notFound('clash-not-found');
   return clashRoom(c.env, id);

@@ -2,17 +2,20 @@ import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { SessionVariables } from '../auth/session';
+import { setD1Outage } from '../db/outage';
 import { outbox } from '../db/schema';
 import type { Env } from '../env';
 import { AppError, notFound } from '../lib/errors';
 import { pathId, readJson } from '../lib/validate';
-import { clashRoom, gameRoom } from '../rooms';
+import { clashRoom, gameRoom, onlineList } from '../rooms';
 
 /** How many completed games a seeding call adds, and over how many days before now they are spread. */
 const SeedBody = v.object({
   count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50_000)),
   days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650)), 60),
 });
+
+const OutageBody = v.object({ d1: v.boolean() });
 
 const ClockBody = v.object({ seconds: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(120)) });
 
@@ -87,9 +90,9 @@ async function seedRatings(db: D1Database, count: number) {
 }
 
 /**
- * Development-only helpers: the local outbox, so a person can click the link a mail would carry, an
- * echo through a game room, the benchmark's baseline for a Worker-to-room round trip, and the seeding of
- * scores and ratings for the rankings benchmark.
+ * Development-only helpers: the local outbox, so a person can click the link a mail would carry, a D1
+ * outage switch, an echo through a game room, the benchmark's baseline for a Worker-to-room round trip,
+ * and the seeding of scores and ratings for the rankings benchmark.
  */
 export const dev = new Hono<{ Bindings: Env; Variables: SessionVariables }>()
   .use(async (c, next) => {
@@ -104,7 +107,16 @@ export const dev = new Hono<{ Bindings: Env; Variables: SessionVariables }>()
       },
     });
   })
+  // D1 unreachable on purpose (db/outage.ts), to see and test how the app holds: `{d1: true}` takes it
+  // down for every request and room of this isolate, `{d1: false}` brings it back.
+  .post('/outage', async (c) => {
+    const { d1 } = await readJson(c, OutageBody);
+    setD1Outage(d1);
+    return c.json({ d1 });
+  })
   .get('/echo/:id', async (c) => c.json({ echo: await gameRoom(c.env, pathId(c)).echo() }))
+  // bench/load.mjs: how many calls the Presence shards have made to the online list, to count them per join.
+  .get('/online-reports', async (c) => c.json({ reports: await onlineList(c.env).reports() }))
   // The browser tests' short clock: the turn on in a timed clash runs out in `seconds`.
   .put('/clashes/:id/clock', async (c) => {
     const { seconds } = await readJson(c, ClockBody);

@@ -1,10 +1,9 @@
 import { type Context, Hono } from 'hono';
 import type * as v from 'valibot';
-import type { NewGame, RoomAction, RoomResult } from '../../durable-objects/gameRecord';
+import type { RoomAction, RoomResult } from '../../durable-objects/gameRecord';
 import { AnnounceBody, CurrentGameBody, FillBody, GAME_SORTS, NoBody, RollBody } from '../../contract/games';
 import { pageQuery } from '../../contract/page';
 import { requireAdmin } from '../auth/admin';
-import { accessOf } from '../auth/access';
 import {
   type AppContext,
   requirePlayer,
@@ -12,32 +11,37 @@ import {
   type SessionVariables,
   tokenViewer,
 } from '../auth/session';
-import type { Database } from '../db/client';
-import { currentSoloGame, forgetGameRow, listGames } from '../db/games';
-import type { PlayerRow } from '../db/schema';
+import { forgetGameRow, listGames } from '../db/games';
 import type { Env } from '../env';
-import { AppError, conflict, forbidden, notFound } from '../lib/errors';
+import { AppError, conflict, databaseDown, forbidden, notFound } from '../lib/errors';
 import { page } from '../lib/hal';
 import { log } from '../lib/log';
 import { pathId, readJson, readQuery } from '../lib/validate';
+import { currentGame } from '../lib/currentGame';
 import { CLASH_HINT, toGameSummary } from '../lib/resources/game';
-import { clashGameOwner, gameHome, type GameOwner, gameRoom } from '../rooms';
+import { clashGameOwner, gameHome, type GameOwner } from '../rooms';
 
 type Games = { Bindings: Env; Variables: SessionVariables };
 
 const ListQuery = pageQuery(GAME_SORTS, 'updatedAt');
 
 /**
- * The room that owns game `id` (worker/rooms.ts `gameHome`): no game, 404. The isolate remembers a row
- * once found, so D1 down stops only a game this isolate has not looked up yet: that is an outage to
- * name (503), not a server error.
+ * The room that owns game `id` (worker/rooms.ts `gameHome`): no game, 404. With D1 down the home is the
+ * game's own room, which holds a solo or daily game: its 404 may be a clash game's, which only D1 could
+ * place, so that is the outage's answer (503), not "no such game".
  */
 async function ownerOf(c: AppContext, id: number): Promise<GameOwner> {
-  const home = await gameHome(c.env, c.var.db, id).catch(() => {
-    throw new AppError(503, 'service-unavailable');
-  });
+  const home = await gameHome(c.env, c.var.db, id);
   if (!home) throw notFound('game-not-found');
-  return home.owner;
+  if (home.type !== null) return home.owner;
+  const unplaced = (result: RoomResult) => {
+    if (!result.ok && result.status === 404) throw databaseDown();
+    return result;
+  };
+  return {
+    get: async (viewer) => unplaced(await home.owner.get(viewer)),
+    act: async (viewer, action) => unplaced(await home.owner.act(viewer, action)),
+  };
 }
 
 /**
@@ -67,25 +71,6 @@ function gameId(c: Context): number {
 function answer(c: Context, result: RoomResult) {
   if (!result.ok) throw new AppError(result.status, result.key);
   return c.json(result.game);
-}
-
-/** The player's current solo game (db/games.ts `currentSoloGame`), its room created when it has none yet. */
-async function currentGame(env: Env, db: Database, player: PlayerRow): Promise<RoomResult> {
-  const row = await currentSoloGame(db, player.id);
-  // The room may not exist yet (or a previous attempt died between the insert and here): create is idempotent.
-  const init: NewGame = {
-    id: row.id,
-    playerId: player.id,
-    playerName: player.name,
-    createdAt: row.createdAt,
-    access: accessOf(player),
-  };
-  const room = gameRoom(env, row.id);
-  const created = await room.create(init);
-  // A renamed player gets their new name on the next "current game" call; the index has no names.
-  if (created.ok && created.game.player.name !== player.name)
-    return room.renamePlayer(player.id, player.name);
-  return created;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Health, ServiceHealth } from '../../contract/health';
+import { reachable } from '../db/outage';
 import type { Env } from '../env';
 import { humanCheckEnabled } from '../lib/humanCheck';
 import { healthProbe } from '../rooms';
@@ -18,7 +19,7 @@ async function probe(check: () => Promise<unknown>): Promise<ServiceHealth> {
 /** Each service is asked for real: a D1 query, an R2 head, a Durable Object round trip. */
 export const health = new Hono<{ Bindings: Env }>().get('/', async (c) => {
   const [database, storage, rooms] = await Promise.all([
-    probe(() => c.env.DB.prepare('SELECT 1').first()),
+    probe(() => reachable(c.env.DB).prepare('SELECT 1').first()),
     probe(() => c.env.AVATARS.head('health-probe')),
     probe(async () => {
       if ((await healthProbe(c.env).ping()) !== 'pong') throw new Error('no pong');

@@ -1,8 +1,15 @@
 import { type Context, Hono } from 'hono';
-import { currentPlayer, refuseBanned, requirePlayer, type SessionVariables } from '../auth/session';
+import {
+  type AppContext,
+  currentPlayer,
+  refuseBanned,
+  requirePlayer,
+  type SessionVariables,
+  tokenViewer,
+} from '../auth/session';
 import { clashExists } from '../db/clashes';
 import type { Env } from '../env';
-import { AppError, forbidden, notFound } from '../lib/errors';
+import { AppError, databaseDown, databaseUnavailable, forbidden, notFound } from '../lib/errors';
 import { foreignOrigin } from '../lib/origin';
 import { pathId } from '../lib/validate';
 import { VIEWER_HEADER, VIEWER_ISSUED_HEADER, VIEWER_PROFILE_HEADER } from '../lib/viewer';
@@ -40,6 +47,23 @@ function forward(
   return stub.fetch(new Request(request, { headers }));
 }
 
+/**
+ * Who opens a game's or a clash's socket: the player D1 has (a banned one is refused here, 403), or null
+ * for a visitor. While D1 cannot be reached, the one the access token names: the room checks that token
+ * against its player's access itself (a token signed before a sign-out or a password change, a ban: the
+ * socket closes ACCESS_ENDED), as it does for every move, so a player reconnects to their own game.
+ */
+async function socketViewerId(c: AppContext): Promise<number | null> {
+  try {
+    const viewer = await currentPlayer(c);
+    if (viewer) refuseBanned(viewer);
+    return viewer?.id ?? null;
+  } catch (error) {
+    if (!databaseUnavailable(error)) throw error;
+    return tokenViewer(c)?.playerId ?? null;
+  }
+}
+
 export const live = new Hono<Live>()
   // An upgrade is a GET, so the app's same-origin guard lets it by; but a socket carries the session
   // cookie like any request, so another site's page may not open one.
@@ -49,31 +73,35 @@ export const live = new Hono<Live>()
   })
   // Only a game of the D1 index has a room to watch; any other number starts nothing. A clash game's
   // socket is its clash's room's. Anyone may watch, but a token that no longer counts is refused (401),
-  // and so is a banned player (403).
+  // and so is a banned player (403). With D1 down the game's own room says whether it holds the game.
   .get('/games/:id', async (c) => {
     const id = pathId(c);
     const home = await gameHome(c.env, c.var.db, id);
     if (!home) throw notFound('game-not-found');
-    const viewer = await currentPlayer(c);
-    if (viewer) refuseBanned(viewer);
-    if (home.clashId !== null) return forward(c, viewer?.id ?? null, home.room);
+    const viewerId = await socketViewerId(c);
+    if (home.clashId !== null) return forward(c, viewerId, home.room);
+    // Not in this room: a clash game, or no game, which only D1 could tell apart.
+    if (home.type === null && !(await home.room.visibleTo(viewerId))) throw databaseDown();
     // A daily game is its player's alone until its day is over; the room knows its day.
-    if (home.type === 'DAILY' && !(await home.room.visibleTo(viewer?.id ?? null)))
-      throw notFound('game-not-found');
-    return forward(c, viewer?.id ?? null, home.room);
+    if (home.type === 'DAILY' && !(await home.room.visibleTo(viewerId))) throw notFound('game-not-found');
+    return forward(c, viewerId, home.room);
   })
   // A clash's room opens only for a clash of the D1 index, so no socket starts a room for a number that
   // is no clash; then the room says who may look: a pending clash its players only (to anyone else, banned
-  // or not, it does not exist: 404), a started one anyone.
+  // or not, it does not exist: 404), a started one anyone. With D1 down the room alone says (an object
+  // started for a number that is no clash holds nothing and answers 404).
   .get('/clashes/:id', async (c) => {
     const id = pathId(c);
-    if (!(await clashExists(c.var.db, id))) throw notFound('clash-not-found');
-    const viewer = await currentPlayer(c);
+    const indexed = await clashExists(c.var.db, id).catch((error: unknown) => {
+      if (databaseUnavailable(error)) return true;
+      throw error;
+    });
+    if (!indexed) throw notFound('clash-not-found');
+    const viewerId = await socketViewerId(c);
     const room = clashRoom(c.env, id);
-    const visible = await room.get(viewer?.id ?? null);
+    const visible = await room.get(viewerId);
     if (!visible.ok) throw new AppError(visible.status, visible.key);
-    if (viewer) refuseBanned(viewer);
-    return forward(c, viewer?.id ?? null, room);
+    return forward(c, viewerId, room);
   })
   .get('/players', async (c) => {
     const me = await requirePlayer(c);
