@@ -242,9 +242,9 @@ test.describe('a service down', () => {
       route.fulfill({ status: databaseUp ? 200 : 503, json: healthOf(databaseUp) }),
     );
     await open(page, '/');
-    const banner = page.getByRole('status').filter({ hasText: 'The database is not answering' });
+    const banner = page.getByRole('status').filter({ hasText: 'The database is unavailable' });
     await expect(banner).toBeVisible();
-    await expect(banner).toContainText('Games in progress can still be played');
+    await expect(banner).toContainText('your game goes on');
     // Told again (as the banner's poll or the status tab asks), the outage is over and the banner goes.
     databaseUp = true;
     await open(page, '/about');

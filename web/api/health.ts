@@ -17,7 +17,17 @@ export async function fetchHealth(): Promise<Health> {
 
 /** How often an open tab asks again, so a banner comes and goes with the outage. */
 export const HEALTH_POLL_MS = 60_000;
+/** How often while something is down: the banner goes soon after the service is back. */
+export const DEGRADED_POLL_MS = 10_000;
 
 /** The server's health, shared by the status tab and the degraded-service banner (one query key). */
 export const useHealth = (pollMs: number | false = false) =>
-  useQuery({ queryKey: ['health'], queryFn: fetchHealth, staleTime: 0, refetchInterval: pollMs });
+  useQuery({
+    queryKey: ['health'],
+    queryFn: fetchHealth,
+    staleTime: 0,
+    refetchInterval: (query) =>
+      pollMs !== false && query.state.data?.status === 'degraded'
+        ? Math.min(pollMs, DEGRADED_POLL_MS)
+        : pollMs,
+  });

@@ -13,6 +13,7 @@ import { guestName } from '../../contract/guestName';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../storage';
 import { ApiError, api, onSessionEnded, SESSION_ENDINGS } from './client';
 import { humanCheckToken, rememberHumanCheck } from './humanCheck';
+import { databaseDown, lastPlayer, rememberPlayer } from './outage';
 import { useServerPreferences } from './serverPreferences';
 import i18n from '../i18n';
 import type { ErrorBody } from '../../contract/errors';
@@ -143,6 +144,9 @@ async function startSession(
     if (probe.humanCheck) rememberHumanCheck(probe.humanCheck, probe.turnstileSiteKey);
     return await registerGuest();
   } catch (error) {
+    // D1 down: the player this tab had goes on (api/outage.ts); the rooms still check every move.
+    const known = databaseDown(error) ? lastPlayer() : null;
+    if (known) return known;
     if (!sessionRefused(error)) throw error;
     // The tab had a session the server ended (and would not renew): the player is told, not just
     // handed a new guest's name.
@@ -188,6 +192,9 @@ export function SessionProvider({ children, onError, onSignedOut }: SessionProvi
   const loaded = useRef(false);
   const previousId = useRef<number | null>(null);
   useServerPreferences(player, onError);
+  useEffect(() => {
+    if (player) rememberPlayer(player);
+  }, [player]);
 
   // Another account signed in over the previous one (sign-in, password reset link): nothing cached for
   // the previous player may show. Sign-out clears the cache itself, between the two players.
@@ -228,6 +235,7 @@ export function SessionProvider({ children, onError, onSignedOut }: SessionProvi
     // The session may be gone on the server already; signing out locally must still happen.
     await endSession(report.current);
     previousId.current = null;
+    rememberPlayer(null);
     setPlayer(null);
     // Nothing fetched for the previous player may show for the next one.
     queryClient.clear();

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGame } from '../api/games';
+import { databaseDown, lastCurrentGame, rememberCurrentGame } from '../api/outage';
 import { useSession } from '../api/session';
 import { GameFailed, GameLoading, GameScreen } from '../components/game/GameScreen';
 import { PlayNowButton } from '../components/quickMatch/PlayNowButton';
@@ -11,13 +13,19 @@ export default function Play() {
   const { player } = useSession();
   const current = useCurrentGame(player?.id);
   useTitle(t('game.play'));
+  useEffect(() => {
+    if (player && current.data !== undefined) rememberCurrentGame(player.id, current.data);
+  }, [player, current.data]);
+  // With D1 down the server cannot say which game is current, but the game's room answers: a reload in
+  // the middle of an outage goes on with the game this tab had (api/outage.ts).
+  const gameId = current.data ?? (player && databaseDown(current.error) ? lastCurrentGame(player.id) : null);
 
   if (!player) return <GameFailed message={t('game.noPlayer')} />;
   // Below the board: an offer of a live opponent, out of the way of the dice on a phone.
-  if (current.data !== undefined) {
+  if (gameId !== null) {
     return (
       <>
-        <GameScreen id={current.data} />
+        <GameScreen id={gameId} />
         <PlayNowButton />
       </>
     );

@@ -1,0 +1,75 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { roll, rollButton } from './playScreen';
+import { DESKTOP, PHONE } from './players';
+
+// D1 down, players go on: a solo game played across a database outage (the development switch, POST
+// /api/dev/outage), with a reload in the middle. The game lives in its room; only D1's lists, sign-in and
+// new games wait.
+
+test.use({ reducedMotion: 'reduce', viewport: DESKTOP });
+
+const outage = async (request: APIRequestContext, d1: boolean) =>
+  expect((await request.post('/api/dev/outage', { data: { d1 } })).status()).toBe(200);
+
+const filledValues = (page: Page) => page.locator('td.sheet-cell .sheet-value');
+const banner = (page: Page) => page.getByTestId('health-banner');
+
+/** Rolls, then writes the first box that takes the roll; waits until the sheet shows it. */
+async function playTurn(page: Page) {
+  const before = await filledValues(page).count();
+  await roll(page);
+  const fill = page.locator('.sheet-button[aria-label^="Write"]').first();
+  await expect(fill).toBeEnabled();
+  await fill.click();
+  await expect(filledValues(page)).toHaveCount(before + 1);
+}
+
+test.afterEach(async ({ request }) => {
+  await outage(request, false);
+});
+
+test('a solo game goes on across a D1 outage with a reload in the middle, and keeps its moves once D1 is back', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await expect(rollButton(page)).toBeVisible({ timeout: 20_000 });
+  await playTurn(page);
+
+  await outage(request, true);
+  await playTurn(page);
+  // A reload in the middle of the outage: the tab finds its player and game again, and says what is down.
+  await page.reload();
+  await expect(banner(page)).toContainText(
+    'The database is unavailable: your game goes on; sign-in, lists, rankings and new games wait',
+  );
+  await expect(filledValues(page)).toHaveCount(2, { timeout: 20_000 });
+  await expect(rollButton(page)).toBeEnabled();
+  await playTurn(page);
+  await playTurn(page);
+
+  // The banner sits inside the page at a phone's width and at a desktop's, above the board.
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    const box = await banner(page).boundingBox();
+    const board = await rollButton(page).boundingBox();
+    expect(box && board).toBeTruthy();
+    if (!box || !board) continue;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width + 0.5);
+    expect(box.y + box.height).toBeLessThanOrEqual(board.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+  }
+
+  // D1 is back: the banner goes at its next look (every 10 s while something is down), and the moves made
+  // during the outage are in the game the server names as the player's current one.
+  await outage(request, false);
+  await expect(banner(page)).toHaveCount(0, { timeout: 20_000 });
+  await page.reload();
+  await expect(filledValues(page)).toHaveCount(4, { timeout: 20_000 });
+  await expect(banner(page)).toHaveCount(0);
+  await playTurn(page);
+});
