@@ -1,7 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { ClashResource } from '../../contract/clashes';
+import type { GameResource } from '../../contract/games';
 import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
-import { DESKTOP, PHONE } from './players';
+import { DESKTOP, newPlayer, open, PHONE } from './players';
 
 // D1 down, players go on: a solo game played across a database outage (the development switch, POST
 // /api/dev/outage), with a reload in the middle. The game lives in its room; only D1's lists, sign-in and
@@ -73,3 +75,58 @@ test('a solo game goes on across a D1 outage with a reload in the middle, and ke
   await expect(banner(page)).toHaveCount(0);
   await playTurn(page);
 });
+
+test('a clash is played on by both players across a D1 outage, turn after turn, and the table is right once D1 is back', async ({
+  browser,
+  request,
+}) => {
+  const run = Date.now().toString(36).slice(-6);
+  const ana = await newPlayer(browser, `oana${run}`);
+  const ben = await newPlayer(browser, `oben${run}`);
+  const created = await ana.context.request.post('/api/clashes/', {
+    data: { ownerId: ana.id, playerIds: [ana.id, ben.id], type: 'LIVE', name: `Outage ${run}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const clashId = ((await created.json()) as ClashResource).id;
+  const accepted = await ben.context.request.put(`/api/clashes/${clashId}/accept`, {
+    data: { playerId: ben.id },
+  });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  await open(ana.page, `/clashes/${clashId}`);
+  await open(ben.page, `/clashes/${clashId}`);
+  await clashTurn(ana.page);
+
+  await outage(request, true);
+  // Each player's moves reach the clash's room, and the other sees them live.
+  await clashTurn(ben.page);
+  await clashTurn(ana.page);
+  await clashTurn(ben.page);
+
+  await outage(request, false);
+  const clash = (await (await ana.context.request.get(`/api/clashes/${clashId}`)).json()) as ClashResource;
+  expect(clash.turn).toBe(0);
+  const games = await Promise.all(
+    clash.players.map(async (p, i) => {
+      const reply = await (i === 0 ? ana : ben).context.request.get(`/api/games/${p.gameId}`);
+      return (await reply.json()) as GameResource;
+    }),
+  );
+  const filled = (game: GameResource) =>
+    game.sheet.columns.flatMap((c) => c.boxes).filter((b) => b.value !== null).length;
+  expect(games.map(filled)).toEqual([2, 2]);
+  await ana.page.reload();
+  await expect(ana.page.locator('.clash-turn')).toHaveText('Your turn', { timeout: 15_000 });
+  await ana.context.close();
+  await ben.context.close();
+});
+
+/** A whole clash turn in the browser: the player's turn comes, a roll, the first box offered filled. */
+async function clashTurn(page: Page) {
+  await expect(page.locator('.clash-turn')).toHaveText('Your turn', { timeout: 15_000 });
+  await expect(rollButton(page)).toBeEnabled({ timeout: 10_000 });
+  await roll(page);
+  const fill = page.locator('.sheet-button[aria-label^="Write"]').first();
+  await expect(fill).toBeVisible();
+  await fill.click();
+  await expect(page.locator('.clash-turn')).not.toHaveText('Your turn', { timeout: 15_000 });
+}
