@@ -5,11 +5,11 @@
 // (N/5) watch solo games and clashes. Prints actions per second, p50/p99 per kind of action, the socket
 // fan-out delay (a move's request start → its message at a spectator), and the errors, which must be 0
 // (the exit code says so). Then, at rest: HTTP throughput of GET /api/players/me beside GET /api/health,
-// what one clash room sustains with 1, 10 and 100 watchers, and N presence channels joining at once on one
-// Presence object vs spread over shards. The saturation estimates built on these figures are in
-// docs/scale.md.
-// BENCH_LOAD_PRESENCE_SHARDS=S spreads the load's presence channels over S Presence objects by player id
-// (development only: `?shards=` on /api/ws/players, worker/routes/live.ts); default 1, as deployed.
+// what one clash room sustains with 1, 10 and 100 watchers, and BENCH_LOAD_PRESENCE_SOCKETS (2,000)
+// registered players' presence channels joining at once over the deployed shards and on one shard, with
+// the messages and bytes a join costs. The saturation estimates built on these figures are in docs/scale.md.
+// BENCH_LOAD_PRESENCE_SHARDS=S puts every presence channel on `?shards=S` (development only, worker/routes/
+// live.ts) instead of the deployed PRESENCE_SHARDS.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { BASE, client, listen, loadRules, summary } from './lib/harness.mjs';
@@ -17,9 +17,11 @@ import { measured, openCounting, pool, tally, throughput } from './lib/load.mjs'
 
 const N = Number(process.argv[2] ?? process.env.BENCH_LOAD_N ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
-const SHARDS = Number(process.env.BENCH_LOAD_PRESENCE_SHARDS ?? 1);
-/** The shard count the presence phase compares one object with. */
-const COMPARE_SHARDS = SHARDS > 1 ? SHARDS : 4;
+/** 0: the deployed PRESENCE_SHARDS (worker/rooms.ts); S > 0: `?shards=S` on every presence channel. */
+const SHARDS = Number(process.env.BENCH_LOAD_PRESENCE_SHARDS ?? 0);
+const PRESENCE_DEFAULT_SHARDS = 16;
+/** The presence phase's channels, each a registered player's, so each join is listed. */
+const PRESENCE_SOCKETS = Number(process.env.BENCH_LOAD_PRESENCE_SOCKETS ?? 2000);
 // Registration (PBKDF2) is the dearest part of the set-up: guests play the solo games, and 15% of the
 // players are registered, three to a clash.
 const CLASHES = Math.max(1, Math.floor((N * 0.15) / 3));
@@ -53,7 +55,7 @@ async function registered(name) {
   return { ...v, player };
 }
 
-const presencePath = (shards) => `/api/ws/players${shards > 1 ? `?shards=${shards}` : ''}`;
+const presencePath = (shards) => `/api/ws/players${shards > 0 ? `?shards=${shards}` : ''}`;
 
 /**
  * Resolves with `promise`, or rejects after FANOUT_TIMEOUT_MS. A move that fails leaves its wait
@@ -302,7 +304,7 @@ const moveCount = moves(['roll', 'announce', 'fill']).reduce((n, [, s]) => n + s
 console.log(
   `\nLoad against ${BASE}: ${N} players (${SOLO} guests solo, ${CLASHES} clashes × 3 registered), ` +
     `${SPECTATORS} spectators, ${socketCount} sockets open (${presence.length} presence channels on ` +
-    `${SHARDS} Presence object${SHARDS > 1 ? 's' : ''}), ${loadSeconds.toFixed(1)} s ` +
+    `${SHARDS || PRESENCE_DEFAULT_SHARDS} Presence shard${SHARDS === 1 ? '' : 's'}), ${loadSeconds.toFixed(1)} s ` +
     `(set-up ${setupSeconds.toFixed(1)} s, of it registration ${((registeredAt - setupStarted) / 1000).toFixed(1)} s)\n`,
 );
 console.log(
@@ -403,35 +405,65 @@ for (const count of [1, 10, 100].filter((n) => n <= watcherPool.length)) {
   for (const socket of [view, ...watchers]) socket.close();
 }
 
-// --- presence: every channel joining at once, one object vs shards ---------------------------------------
+// --- presence: PRESENCE_SOCKETS channels joining at once, over the shards (fan-in) vs one shard --------
 for (const s of presence) s.close();
-console.log(
-  `\nPresence: ${everyone.length} channels (${clashPlayers.length} registered, listed) joining at once`,
+const presencePlayers = await pool(Array.from({ length: PRESENCE_SOCKETS }), 16, (_, i) =>
+  i < clashPlayers.length ? clashPlayers[i] : registered(`pr${run}p${i}`),
 );
-for (const shards of [1, COMPARE_SHARDS]) {
+const onlineCount = async (viewer) => (await viewer.call('GET', '/api/players/active?limit=1')).count;
+const listReports = async (viewer) => (await viewer.call('GET', '/api/dev/online-reports')).reports;
+console.log(
+  `\nPresence: ${presencePlayers.length} registered players' channels (listed) joining at once, pool of 64`,
+);
+for (const shards of [SHARDS > 1 ? SHARDS : 0, 1]) {
   const p = tally();
+  const viewer = presencePlayers[0];
+  const reportsBefore = await listReports(viewer);
   const started = performance.now();
-  const sockets = await pool(everyone, 64, async (player) => {
+  const sockets = await pool(presencePlayers, 64, async (player) => {
     let first;
     const greeted = new Promise((resolve) => (first = resolve));
     const socket = await openCounting(presencePath(shards), player, p, (body, at) => {
-      if (body.type === 'PLAYERS') first(at);
+      if (body.type === 'CONNECTED') first(at);
     });
     const at = await inTime(greeted, 'presence');
     p.add('join', at - started);
     return socket;
   });
   const wall = performance.now() - started;
-  // Let the last joins' broadcasts arrive before counting them.
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const players = p.messages.get('PLAYERS') ?? { count: 0, bytes: 0 };
+  // The shards tell the list within REPORT_DELAY_MS (durable-objects/Presence.ts); wait until it has everyone.
+  let listed = 0;
+  for (let tries = 0; tries < 50 && listed < presencePlayers.length; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    listed = await onlineCount(viewer);
+  }
+  const calls = (await listReports(viewer)) - reportsBefore;
+  const received = [...p.messages.values()].reduce(
+    (a, m) => ({ count: a.count + m.count, bytes: a.bytes + m.bytes }),
+    {
+      count: 0,
+      bytes: 0,
+    },
+  );
+  // What the shards send the list: each joined player's entry (id, name, avatar) in one call per batch.
+  const reportBytes = presencePlayers.reduce(
+    (sum, player) =>
+      sum + JSON.stringify({ id: player.player.id, name: player.player.name, avatar: null }).length,
+    0,
+  );
+  const joins = presencePlayers.length;
+  const label =
+    shards === 0 ? `${PRESENCE_DEFAULT_SHARDS} shards` : `${shards} shard${shards > 1 ? 's' : ' '}`;
   console.log(
-    `${String(shards).padStart(3)} object${shards > 1 ? 's' : ' '}  all joined in ${wall.toFixed(0).padStart(5)} ms` +
-      `  PLAYERS messages ${String(players.count).padStart(6)} (${(players.bytes / 1e6).toFixed(1)} MB)`,
+    `${label.padStart(9)}  all joined in ${wall.toFixed(0).padStart(5)} ms, ${listed} listed` +
+      `  tabs heard ${received.count} messages (${(received.bytes / 1e3).toFixed(1)} kB), list calls ${calls}` +
+      `\n           a join: ${((received.count + calls) / joins).toFixed(2)} messages,` +
+      ` ${((received.bytes + reportBytes) / joins).toFixed(0)} bytes (tab's greeting + its share of the list's calls)`,
   );
   for (const s of sockets) s.close();
   for (const [kind, n] of p.errors) t.errors.set(`presence ${kind}`, n);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (let tries = 0; tries < 50 && (await onlineCount(viewer)) > 0; tries += 1)
+    await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
 // --- errors --------------------------------------------------------------------------------------------

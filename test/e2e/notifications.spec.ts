@@ -61,8 +61,9 @@ async function invite(name: string): Promise<ClashResource> {
   return clash;
 }
 
+/** Which of Ana and Ben the online list holds, asked as the app asks (by id). */
 async function activeIds(context: BrowserContext): Promise<number[]> {
-  const reply = await context.request.get('/api/players/active');
+  const reply = await context.request.get(`/api/players/active?ids=${ana.id},${ben.id}`);
   expect(reply.ok()).toBe(true);
   return ((await reply.json()) as ActivePlayers)._embedded.players.map((p) => p.id);
 }
@@ -99,10 +100,13 @@ test('both players are on the active list while their pages are open', async () 
   await benListening();
   await expect.poll(() => activeIds(ben.context)).toContain(ana.id);
   // Read from the page, as the app reads it.
-  const seen = await ana.page.evaluate(async () => {
-    const reply = await fetch('/api/players/active', { credentials: 'include' });
-    return ((await reply.json()) as ActivePlayers)._embedded.players.map((p) => p.id);
-  });
+  const seen = await ana.page.evaluate(
+    async (ids) => {
+      const reply = await fetch(`/api/players/active?ids=${ids.join(',')}`, { credentials: 'include' });
+      return ((await reply.json()) as ActivePlayers)._embedded.players.map((p) => p.id);
+    },
+    [ana.id, ben.id],
+  );
   expect(seen).toEqual(expect.arrayContaining([ana.id, ben.id]));
 });
 
