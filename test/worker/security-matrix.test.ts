@@ -84,6 +84,7 @@ const ROWS: Row[] = [
   { key: 'GET /api/daily/scores', expect: 'anonymous=200 guest=200 player=200 another=200 member=200 nonMember=200 watcher=200 banned=200 admin=200' },
   { key: 'GET /api/dev/echo/:id', expect: 'anonymous=200 guest=200 player=200 another=200 member=200 nonMember=200 watcher=200 banned=200 admin=200' },
   { key: 'GET /api/dev/outbox', expect: 'anonymous=200 guest=200 player=200 another=200 member=200 nonMember=200 watcher=200 banned=200 admin=200' },
+  { key: 'GET /api/dev/online-reports', expect: 'anonymous=200 guest=200 player=200 another=200 member=200 nonMember=200 watcher=200 banned=200 admin=200' },
   { key: 'GET /api/games', expect: 'anonymous=200 guest=200 player=200 another=200 member=200 nonMember=200 watcher=200 banned=200 admin=200' },
   { key: 'GET /api/games/:id', expect: 'anonymous=200 guest=200 player=200 another=200 member=200 nonMember=200 watcher=200 banned=200 admin=200' },
   { key: 'GET /api/logs', expect: 'anonymous=401:unauthorized guest=403:admin-only player=403:admin-only another=403:admin-only member=403:admin-only nonMember=403:admin-only watcher=403:admin-only banned=403:player-banned admin=200' },
