@@ -37,6 +37,15 @@ export function useGame(id: number | undefined) {
   });
 }
 
+/** Where the play screen (web/routes/Play.tsx) is: the session start asks for its game when it starts there. */
+export const PLAY_PATH = '/';
+
+/** Puts the player's current game into the cache, where the play screen's query finds it without a request. */
+export function storeCurrentGame(client: QueryClient, game: GameResource): void {
+  storeGame(client, game);
+  client.setQueryData(gameKeys.current(game.player.id), game.id);
+}
+
 /** The id of the player's current game (obtained or created by `PUT /api/games/`); the game goes to the cache. */
 export function useCurrentGame(playerId: number | undefined) {
   const client = useQueryClient();
@@ -115,9 +124,9 @@ export function useGameMove(id: number, onRefused: (error: unknown) => void) {
       return api<GameResource>(href, { method: 'PUT', body });
     },
     onSuccess: (game, move) => {
-      storeGame(client, game);
-      if (move.type === 'ARCHIVE') {
-        client.setQueryData(gameKeys.current(game.player.id), game.id);
+      if (move.type !== 'ARCHIVE') storeGame(client, game);
+      else {
+        storeCurrentGame(client, game);
         void client.invalidateQueries({ queryKey: gameKeys.list() });
       }
     },

@@ -12,12 +12,19 @@ import {
 import { guestName } from '../../contract/guestName';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../storage';
 import { ApiError, api, onSessionEnded, SESSION_ENDINGS } from './client';
+import { PLAY_PATH, storeCurrentGame } from './games';
 import { humanCheckToken, rememberHumanCheck } from './humanCheck';
 import { databaseDown, lastPlayer, rememberPlayer } from './outage';
 import { useServerPreferences } from './serverPreferences';
 import i18n from '../i18n';
 import type { ErrorBody } from '../../contract/errors';
-import type { PlayerResource, SessionResource } from '../../contract/players';
+import type { GameResource } from '../../contract/games';
+import {
+  CURRENT_GAME_EMBED,
+  type GuestResource,
+  type PlayerResource,
+  type SessionResource,
+} from '../../contract/players';
 
 /** SPEC section 9: guest registration is tried 3 times, 1000 ms apart. */
 export const GUEST_ATTEMPTS = 3;
@@ -78,14 +85,29 @@ function notifySignOut(): void {
   }
 }
 
-async function registerGuest(): Promise<PlayerResource | null> {
+/** Takes the current game a session answer embedded: the play screen's cache (api/games.ts). */
+type SeedGame = (game: GameResource) => void;
+
+/**
+ * The query that asks a session answer to embed the current game: the play screen's start asks for it,
+ * so its roll waits on no request of its own (issue 26: one round trip for a returning player, two for
+ * a new visitor). Other screens do not need the game and do not make the server fetch it.
+ */
+const embedQuery = (seed: SeedGame | undefined) => (seed ? `?embed=${CURRENT_GAME_EMBED}` : '');
+
+async function registerGuest(seed?: SeedGame): Promise<PlayerResource | null> {
   for (let attempt = 1; attempt <= GUEST_ATTEMPTS; attempt++) {
     try {
-      return await api<PlayerResource>('/auth/register-guest', {
-        method: 'POST',
-        headers: { 'X-Recaptcha-Token': await humanCheckToken('register') },
-        body: { username: guestName((n) => Math.floor(Math.random() * n)) },
-      });
+      const { _embedded: embedded, ...guest } = await api<GuestResource>(
+        `/auth/register-guest${embedQuery(seed)}`,
+        {
+          method: 'POST',
+          headers: { 'X-Recaptcha-Token': await humanCheckToken('register') },
+          body: { username: guestName((n) => Math.floor(Math.random() * n)) },
+        },
+      );
+      if (embedded?.currentGame) seed?.(embedded.currentGame);
+      return guest;
     } catch (error) {
       if (attempt === GUEST_ATTEMPTS) {
         // SPEC section 4: a failed guest registration is only logged; the visitor can still browse.
@@ -119,6 +141,7 @@ async function endSession(onError: (error: unknown) => void): Promise<void> {
 async function startSession(
   onError: (error: unknown) => void,
   onSignedOut: (why: string) => void,
+  seed: SeedGame | undefined,
 ): Promise<PlayerResource | null> {
   const legacy = readStorage(STORAGE_KEYS.legacyToken);
   try {
@@ -138,11 +161,14 @@ async function startSession(
   try {
     // The probe answers 200 with no player to a visitor without a session (DESIGN.md "First visit"): no
     // failed request is logged; an expired access token is still a 401 that client.ts refreshes.
-    const probe = await api<SessionResource>('/auth/session');
-    if (probe.player) return probe.player;
+    const probe = await api<SessionResource>(`/auth/session${embedQuery(seed)}`);
+    if (probe.player) {
+      if (probe._embedded?.currentGame) seed?.(probe._embedded.currentGame);
+      return probe.player;
+    }
     // The probe said whether the human check is on: the registration needs no GET /api/health first.
     if (probe.humanCheck) rememberHumanCheck(probe.humanCheck, probe.turnstileSiteKey);
-    return await registerGuest();
+    return await registerGuest(seed);
   } catch (error) {
     // D1 down: the player this tab had goes on (api/outage.ts); the rooms still check every move.
     const known = databaseDown(error) ? lastPlayer() : null;
@@ -209,14 +235,20 @@ export function SessionProvider({ children, onError, onSignedOut }: SessionProvi
     // StrictMode runs effects twice in development; two session starts would register two guests.
     if (started.current) return;
     started.current = true;
-    startSession(report.current, tell.current)
+    // On the play screen the session answers bring the player's game too, into the cache its query reads.
+    const onPlayScreen = window.location.pathname === PLAY_PATH;
+    startSession(
+      report.current,
+      tell.current,
+      onPlayScreen ? (game) => storeCurrentGame(queryClient, game) : undefined,
+    )
       .then(setPlayer)
       .catch((error: unknown) => report.current(error))
       .finally(() => {
         loaded.current = true;
         setLoading(false);
       });
-  }, []);
+  }, [queryClient]);
 
   const reload = useCallback(async () => {
     try {

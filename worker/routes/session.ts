@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import type { SessionResource } from '../../contract/players';
 import { currentPlayer, REFRESH_COOKIE, refuseBanned, type SessionVariables } from '../auth/session';
 import type { Env } from '../env';
+import { embeddedCurrentGame } from '../lib/currentGame';
 import { unauthorized } from '../lib/errors';
 import { humanCheckEnabled } from '../lib/humanCheck';
 import { toPlayerResource } from '../lib/resources/player';
@@ -14,7 +15,8 @@ import { toPlayerResource } from '../lib/resources/player';
  * middleware, and so is a refresh cookie without an access cookie (a browser that lost it): the client
  * refreshes and asks again rather than starting over as a new guest. The probe lives under /api/auth
  * because the refresh cookie is sent there only. With no player it carries the human-check fields of
- * /api/health, so the guest registration that follows starts at once.
+ * /api/health, so the guest registration that follows starts at once; with a player and
+ * `?embed=currentGame` (the play screen's start), their current game, so the first roll waits on nothing else.
  */
 export const sessionRoutes = new Hono<{ Bindings: Env; Variables: SessionVariables }>().get(
   '/',
@@ -22,8 +24,9 @@ export const sessionRoutes = new Hono<{ Bindings: Env; Variables: SessionVariabl
     const me = await currentPlayer(c);
     if (!me && getCookie(c, REFRESH_COOKIE)) throw unauthorized('token-expired');
     if (me) refuseBanned(me);
+    const currentGame = me ? await embeddedCurrentGame(c.env, c.var.db, me, c.req.query('embed')) : undefined;
     const body: SessionResource = me
-      ? { player: toPlayerResource(me, me) }
+      ? { player: toPlayerResource(me, me), ...(currentGame ? { _embedded: { currentGame } } : {}) }
       : {
           player: null,
           humanCheck: humanCheckEnabled(c.env) ? 'on' : 'off',
