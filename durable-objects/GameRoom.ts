@@ -2,7 +2,7 @@ import { type Connection, type ConnectionContext, Server } from 'partyserver';
 import { type DiceSource, type GameState, newGame } from '../game';
 import { dayOf } from '../contract/daily';
 import { database } from '../worker/db/client';
-import { deleteGameRow } from '../worker/db/games';
+import { deleteGameRow, deleteUntouchedGameRow } from '../worker/db/games';
 import { dailyFaces, dailyRollSource } from '../worker/lib/dailyDice';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { toGameResource } from '../worker/lib/resources/game';
@@ -51,8 +51,9 @@ const DAILY_SECRET_KEY = 'daily-secret';
  * is cached in memory, so an evicted or restarted object picks up exactly where storage left it.
  *
  * RPC (called by worker/routes/games.ts on the stub): `create`, `renamePlayer`, `get`, `act`, `echo`,
- * `deleteGame` (admins); `updateAccess` (worker/auth/access.ts); `create` of a daily game
- * (worker/routes/daily.ts); `visibleTo` (worker/routes/live.ts). Their types are in gameRecord.ts.
+ * `deleteGame` (admins), `discardUntouched` (the sweep, worker/sweep.ts); `updateAccess`
+ * (worker/auth/access.ts); `create` of a daily game (worker/routes/daily.ts); `visibleTo`
+ * (worker/routes/live.ts). Their types are in gameRecord.ts.
  * Moments: `onConnect` greets a socket with the game, `onAlarm` brings the D1 index up to date.
  *
  * A daily game rolls the day's dice (worker/lib/dailyDice.ts) from the secret given at
@@ -203,6 +204,26 @@ export class GameRoom extends Server {
     if (!erased.held && !erased.rows) return { ok: false, status: 404, key: 'game-not-found' };
     closeAll(this.getConnections(), this.#message(null, null), 'game-deleted');
     return { ok: true };
+  }
+
+  /**
+   * The sweep (worker/sweep.ts) discards game `gameId` when nobody has moved in it: its D1 row (only while
+   * the row says so too), then this room's storage and alarm. A game with a move is kept whatever its row
+   * says, since the row may not have had the write-behind write yet. True when the game is gone.
+   */
+  async discardUntouched(gameId: number): Promise<boolean> {
+    const erased = await eraseRoom(this.ctx, {
+      hold: () => {
+        const record = this.#load();
+        if (record && record.meta.updatedAt !== record.meta.createdAt) return refuse(409, 'game-moved');
+        return { ok: true as const, held: record !== null };
+      },
+      deleteRows: () => deleteUntouchedGameRow(database(this.env.DB), gameId),
+      log: logRoomError('GameRoom'),
+    });
+    if (!erased.ok) return false;
+    closeAll(this.getConnections(), this.#message(null, null), 'game-deleted');
+    return true;
   }
 
   override onConnect(connection: Connection<Watcher>, ctx: ConnectionContext) {

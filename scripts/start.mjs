@@ -15,9 +15,11 @@ if (!process.argv.includes('--no-build')) {
 }
 applyLocalMigrations(persist);
 
+// --test-scheduled: GET /__scheduled runs the Cron Trigger's sweep (worker/sweep.ts) at once, as the
+// tests do. Harmless here: the server listens on 127.0.0.1 only, and a sweep deletes only what has expired.
 const server = wranglerDev(
   port,
-  ['--show-interactive-dev-session=false', ...LOCAL_VARS, ...persist],
+  ['--show-interactive-dev-session=false', '--test-scheduled', ...LOCAL_VARS, ...persist],
   offlineEnv,
 );
 // SIGTERM (a process manager, Playwright) or SIGINT (Ctrl-C) is passed on to wrangler (scripts/wrangler.mjs

@@ -5,6 +5,7 @@ import { errorBody, handleError } from './lib/errors';
 import { requestLog } from './lib/log';
 import { jsonBodies, sameOrigin } from './lib/origin';
 import { securityHeaders } from './lib/securityHeaders';
+import { sweep } from './sweep';
 import { auth } from './routes/auth';
 import { clashesRoutes } from './routes/clashes';
 import { dailyRoutes } from './routes/daily';
@@ -83,4 +84,14 @@ app.route('/dev', dev); // local development only: the mail outbox, the room ech
 app.notFound((c) => c.json(errorBody(c, 'route-not-found'), 404));
 app.onError(handleError);
 
-export default app;
+/**
+ * The Cron Trigger of wrangler.toml ([triggers] crons): the sweep deletes what has expired (worker/sweep.ts).
+ * `wrangler dev --test-scheduled` runs it on GET /__scheduled.
+ */
+const scheduled: ExportedHandlerScheduledHandler<Env> = (_controller, env, ctx) => {
+  ctx.waitUntil(sweep(env));
+};
+
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;
+/** The Hono app itself, for the tests that list its routes. */
+export { app };

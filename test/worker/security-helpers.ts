@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { expect } from 'vitest';
-import app from '../../worker/index';
+import { app } from '../../worker/index';
 import { createClash, startedClash } from './clashes-helpers';
 import { startedDaily } from './daily-helpers';
 import { currentGame, play } from './games-helpers';

@@ -137,6 +137,37 @@ export async function deleteGameRow(db: Database, gameId: number): Promise<boole
   return deleted.length > 0;
 }
 
+/**
+ * A solo game nobody moved in: still in progress and never changed since it was created (DESIGN.md
+ * "First visit": such a game is never listed or counted). Every visit to the play screen makes one, so
+ * the sweep (worker/sweep.ts) deletes those left alone for a day.
+ */
+const untouchedSolo = and(
+  eq(games.type, 'SOLO'),
+  eq(games.status, 'IN_PROGRESS'),
+  eq(games.updatedAt, games.createdAt),
+);
+
+/** The ids of at most `limit` solo games nobody moved in, created before `before`, oldest first. */
+export async function untouchedSoloGameIds(db: Database, before: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(lt(games.updatedAt, before), untouchedSolo))
+    .orderBy(games.updatedAt)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** Deletes game `gameId`'s index row only while nobody has moved in it; false when it was not deleted. */
+export async function deleteUntouchedGameRow(db: Database, gameId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(games)
+    .where(and(eq(games.id, gameId), untouchedSolo))
+    .returning({ id: games.id });
+  return deleted.length > 0;
+}
+
 /** Forgets what this isolate remembers of a deleted game's row (`findGameRow`). */
 export function forgetGameRow(gameId: number) {
   known.delete(gameId);

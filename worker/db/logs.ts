@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, inArray, lt } from 'drizzle-orm';
 import type { LOG_SORTS, LogLevel } from '../../contract/logs';
 import type { PageRequest } from '../../contract/page';
 import type { Database } from './client';
@@ -22,6 +22,18 @@ export async function insertLog(db: Database, row: NewLog) {
 /** Deletes the rows written before `before`: how old rows expire. */
 export async function deleteLogsBefore(db: Database, before: number) {
   await db.delete(logs).where(lt(logs.createdAt, before));
+}
+
+/** Deletes at most `limit` of the rows written before `before`, oldest first: how many it deleted. */
+export async function deleteSomeLogsBefore(db: Database, before: number, limit: number): Promise<number> {
+  const oldest = db
+    .select({ id: logs.id })
+    .from(logs)
+    .where(lt(logs.createdAt, before))
+    .orderBy(logs.createdAt)
+    .limit(limit);
+  const deleted = await db.delete(logs).where(inArray(logs.id, oldest)).returning({ id: logs.id });
+  return deleted.length;
 }
 
 /** A page of the player's log rows. */
