@@ -3,6 +3,7 @@ import type { ClashServerMessage } from '../contract/clashes';
 import { ended } from '../game';
 import { deleteClashRows } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
+import { writeRoomPoint } from '../worker/lib/dataPoints';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { toClashResource } from '../worker/lib/resources/clashes';
 import { logRoomError } from './alarms';
@@ -143,6 +144,7 @@ export class ClashRoom extends Server {
   }
 
   override onConnect(connection: Connection<ClashSocket>, ctx: ConnectionContext) {
+    writeRoomPoint(this.env, 'ClashRoom', this.ctx.id.toString(), 'socket-open');
     const opened = this.#sockets.open(connection, ctx.request, this.#load(), greeting, () => this.#log.all());
     if (opened && opened.viewerId !== null) cameBack(this.ctx.storage.kv, opened.viewerId);
   }
@@ -160,6 +162,7 @@ export class ClashRoom extends Server {
   }
 
   override async onAlarm() {
+    writeRoomPoint(this.env, 'ClashRoom', this.ctx.id.toString(), 'alarm');
     const due = this.#state.alarms.due();
     const now = Date.now();
     if (due.includes('expire')) await this.#run(lobby.expired(this.#load()), null);
@@ -189,6 +192,7 @@ export class ClashRoom extends Server {
   async #playOn(outcome: ClashChange | Refusal, gameId: number, viewerId: number): Promise<RoomResult> {
     const record = this.#load();
     if ('ok' in outcome || !record) return 'ok' in outcome ? outcome : play.gameView(record, gameId, null);
+    writeRoomPoint(this.env, 'ClashRoom', this.ctx.id.toString(), 'move');
     return play.gameFor(await this.#apply(record, outcome), gameId, viewerId);
   }
 

@@ -4,6 +4,7 @@ import { dayOf } from '../contract/daily';
 import { database } from '../worker/db/client';
 import { deleteGameRow, deleteUntouchedGameRow } from '../worker/db/games';
 import { dailyFaces, dailyRollSource } from '../worker/lib/dailyDice';
+import { writeRoomPoint } from '../worker/lib/dataPoints';
 import { cryptoDiceSource } from '../worker/lib/dice';
 import { toGameResource } from '../worker/lib/resources/game';
 import { ACCESS_ENDED } from '../worker/lib/viewer';
@@ -184,6 +185,7 @@ export class GameRoom extends Server {
     // and storing its successor, so two racing fills of one box give one success and one refusal.
     const next = this.#commit(record, played.state, record.meta);
     this.#broadcast(next);
+    writeRoomPoint(this.env, 'GameRoom', this.ctx.id.toString(), 'move');
     // The score is written before the player hears the game is over; a failure leaves it to the alarm.
     if (next.state.status === 'COMPLETED') await this.#index.sync();
     return { ok: true, game: toGameResource(next.state, next.meta, viewer.playerId) };
@@ -229,6 +231,7 @@ export class GameRoom extends Server {
   override onConnect(connection: Connection<Watcher>, ctx: ConnectionContext) {
     const watcher = socketViewer(ctx.request);
     const { viewerId } = watcher;
+    writeRoomPoint(this.env, 'GameRoom', this.ctx.id.toString(), 'socket-open');
     // Connection state is the socket's attachment, so it survives hibernation.
     connection.setState(watcher);
     const record = this.#load();
@@ -251,6 +254,7 @@ export class GameRoom extends Server {
    * converges even if the object is evicted or restarted before D1 has it and no one acts again.
    */
   override async onAlarm() {
+    writeRoomPoint(this.env, 'GameRoom', this.ctx.id.toString(), 'alarm');
     this.#alarms.due();
     await this.#index.sync();
   }

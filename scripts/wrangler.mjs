@@ -9,8 +9,16 @@ import { fileURLToPath } from 'node:url';
  */
 const WRANGLER_BIN = fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url));
 
+/**
+ * The Analytics Engine SQL API's account, token and address, when the shell has them: the status tab then
+ * reads its figures from there (a real dataset, or a fake SQL API at CF_API_BASE) instead of the local store.
+ */
+const ANALYTICS_VARS = ['CF_ACCOUNT_ID', 'CF_ANALYTICS_TOKEN', 'CF_API_BASE'].flatMap((name) =>
+  process.env[name] ? ['--var', `${name}:${process.env[name]}`] : [],
+);
+
 /** wrangler.toml's [vars] are production's; a local run is development, with the human check off. */
-export const LOCAL_VARS = ['--var', 'ENVIRONMENT:development', '--var', 'HUMAN_CHECK:off'];
+export const LOCAL_VARS = ['--var', 'ENVIRONMENT:development', '--var', 'HUMAN_CHECK:off', ...ANALYTICS_VARS];
 
 /** CLOUDFLARE_CF_FETCH_ENABLED=false stops a 3 s attempt to reach the network at start; no metrics either. */
 export const offlineEnv = {

@@ -21,8 +21,8 @@ beforeEach(moveToNewAddress);
 
 /** The mail's own writes: its token and its outbox row, done only for an address that gets a mail. */
 const MAIL_WRITE = /\b(email_tokens|outbox)\b/i;
-/** Rows written after any answer whatever it was: the log and the request counters. */
-const BOOKKEEPING = /\b(logs|metrics)\b/i;
+/** Rows written after any answer whatever it was: the log and the local store of the data points. */
+const BOOKKEEPING = /\b(logs|data_points)\b/i;
 
 interface Watch {
   /** The SQL of every statement the Worker ran, in order, whitespace collapsed. */

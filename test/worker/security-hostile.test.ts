@@ -31,7 +31,7 @@ import {
 // Hostile input for every route: broken and foreign bodies, fields of the wrong type or out of
 // range, path parameters and queries no resource can have, forged cookies and fake uploads. Each must
 // be answered 4xx with `{message, key}`, never 5xx, and must leave D1 as it was (the fingerprint of every
-// table but the volatile ones: logs, metrics, rate limits, sessions) and R2's avatars as they were. The
+// table but the volatile ones: logs, data points, rate limits, sessions) and R2's avatars as they were. The
 // generated cases come from fast-check with a fixed seed: the same cases on every run.
 
 const SEED = 1212;

@@ -320,24 +320,32 @@ export const tickets = sqliteTable(
 );
 
 /**
- * Request counters, one row per flush of one isolate (worker/lib/metrics.ts): isolates count in memory and
- * write here at most every few seconds, so no request waits on a shared object; /api/metrics sums the rows.
+ * The local store of the data points (worker/lib/dataPoints.ts): in development every point written to the
+ * Analytics Engine dataset is also a row here, since `wrangler dev` drops Analytics Engine writes and has no
+ * SQL API; GET /api/metrics computes the same figures from these rows when the SQL API is not configured.
+ * Production writes none. Columns follow the dataset's layout (blob1..blob5, double1..double2).
  */
-export const metrics = sqliteTable(
-  'metrics',
+export const dataPoints = sqliteTable(
+  'data_points',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    /** A random name of the isolate that counted, and when it started counting. */
-    isolate: text('isolate').notNull(),
-    isolateStartedAt: integer('isolate_started_at').notNull(),
-    requests: integer('requests').notNull(),
-    /** Answers with a 5xx status. */
-    errors: integer('errors').notNull(),
-    /** Wall time of the requests, summed, in milliseconds. */
-    totalMs: real('total_ms').notNull(),
+    /** blob1: `request` or `room`. */
+    kind: text('kind').notNull(),
+    /** blob2: the route pattern (`GET /api/games/:id`) or the room's event (`move`, `socket-open`, `alarm`). */
+    name: text('name').notNull(),
+    /** blob3: the status class (`2xx` .. `5xx`) or the room's class (`GameRoom`, `ClashRoom`). */
+    detail: text('detail').notNull(),
+    /** blob4: the Cloudflare data centre that answered (`request.cf.colo`), `local` without one. */
+    colo: text('colo').notNull(),
+    /** blob5: the room's id; empty for requests. */
+    room: text('room').notNull(),
+    /** double1: wall time from the first middleware to the answer, in ms; 0 for rooms. */
+    durationMs: real('duration_ms').notNull(),
+    /** double2: the answer's status; 0 for rooms. */
+    status: integer('status').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('metrics_created_at_idx').on(t.createdAt)],
+  (t) => [index('data_points_kind_created_at_idx').on(t.kind, t.createdAt)],
 );
 
 /** Mail written locally instead of sent; production sends through the e-mail binding and records it here. */
@@ -449,7 +457,7 @@ export type ScoreRow = typeof scores.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type LogRow = typeof logs.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
-export type MetricsRow = typeof metrics.$inferSelect;
+export type DataPointRow = typeof dataPoints.$inferSelect;
 
 /**
  * One row per rated clash and player: the rating before and after it. Its key is what makes a retried

@@ -2,7 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { LOG_RETENTION_DAYS, type LogLevel } from '../../contract/logs';
 import { database } from '../db/client';
 import { deleteLogsBefore, insertLog } from '../db/logs';
-import { countRequest, flushMetricsIfDue } from './metrics';
+import { routeOf } from './routeOf';
+import { writeRequestPoint } from './dataPoints';
 
 // Typed through the global Cloudflare.Env, not worker/env: the rooms log their errors through here, and
 // env.ts names every room class.
@@ -135,15 +136,15 @@ function tokenPlayer(c: Context): number | null {
 }
 
 /**
- * One JSON line per API request, for `wrangler tail` and the local console, and the isolate's request
- * counters (lib/metrics.ts): wall time from here to the answer, since Workers gives no CPU counter in-process.
+ * One JSON line per API request, for `wrangler tail` and the local console, and one data point
+ * (lib/dataPoints.ts): wall time from here to the answer, since Workers gives no CPU counter in-process.
  */
 export const requestLog: MiddlewareHandler<{ Bindings: Env }> = async (c, next) => {
   const started = performance.now();
   await next();
   const ms = Math.round((performance.now() - started) * 10) / 10;
   console.log(JSON.stringify({ method: c.req.method, path: c.req.path, status: c.res.status, ms }));
-  countRequest(ms, c.res.status);
-  const flush = flushMetricsIfDue(c.env);
-  if (flush) after(c, flush);
+  const colo = (c.req.raw.cf as { colo?: string } | undefined)?.colo ?? null;
+  const local = writeRequestPoint(c.env, { route: routeOf(c), status: c.res.status, durationMs: ms, colo });
+  if (local) after(c, local);
 };

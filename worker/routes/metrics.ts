@@ -1,10 +1,17 @@
 import { Hono } from 'hono';
-import type { Metrics } from '../../contract/metrics';
+import {
+  METRICS_WINDOWS,
+  type Metrics,
+  type MetricsWindow,
+  type WindowFigures,
+} from '../../contract/metrics';
 import { requireAdmin } from '../auth/admin';
 import type { SessionVariables } from '../auth/session';
-import { metricsTotals } from '../db/metrics';
+import type { Database } from '../db/client';
+import { type CountedWindow, localWindowFigures } from '../db/dataPoints';
 import type { Env } from '../env';
-import { flushMetrics, isolateStart } from '../lib/metrics';
+import { analyticsAccount, analyticsWindowFigures } from '../lib/analyticsSql';
+import { isolateStart } from '../lib/dataPoints';
 
 type MetricsApp = { Bindings: Env; Variables: SessionVariables };
 
@@ -38,28 +45,49 @@ async function filesBytes(bucket: R2Bucket) {
   return { usedBytes, objects, complete: false };
 }
 
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const WINDOW_MS: Record<MetricsWindow, number> = { hour: 60 * 60 * 1000, day: 24 * 60 * 60 * 1000 };
+
+/** errors / requests in percent, to two decimals; 0 with no requests. */
+const withErrorRate = (counted: CountedWindow): WindowFigures => ({
+  ...counted,
+  errorRatePercent: counted.requests ? Math.round((counted.errors / counted.requests) * 10_000) / 100 : 0,
+});
+
+/**
+ * The request and room figures of every window: from Analytics Engine when the Worker has its account id
+ * and token, else from the local store the development server fills.
+ */
+async function windowFigures(
+  env: Env,
+  db: Database,
+  now: number,
+): Promise<Pick<Metrics, 'source' | 'windows'>> {
+  const account = analyticsAccount(env);
+  if (!account && env.ENVIRONMENT !== 'development') return { source: 'none', windows: null };
+  const figures = await Promise.all(
+    METRICS_WINDOWS.map((window) =>
+      account ? analyticsWindowFigures(account, window) : localWindowFigures(db, now - WINDOW_MS[window]),
+    ),
+  );
+  const windows = Object.fromEntries(
+    METRICS_WINDOWS.map((window, i) => [window, withErrorRate(figures[i])]),
+  ) as Record<MetricsWindow, WindowFigures>;
+  return { source: account ? 'analytics-engine' : 'local', windows };
+}
 
 export const metricsRoutes = new Hono<MetricsApp>().get('/', async (c) => {
   await requireAdmin(c);
-  // This isolate's counts go in first, so the answer includes the requests it has not flushed yet.
-  await flushMetrics(c.env);
   const now = Date.now();
-  const [totals, usedBytes, files] = await Promise.all([
-    metricsTotals(c.var.db),
+  const [{ source, windows }, usedBytes, files] = await Promise.all([
+    windowFigures(c.env, c.var.db, now),
     databaseBytes(c.env.DB),
     filesBytes(c.env.AVATARS),
   ]);
-  const average = totals.requests ? totals.totalMs / totals.requests : 0;
   return c.json({
-    measuredSince: totals.since === null ? null : new Date(totals.since).toISOString(),
-    uptimeSeconds: totals.since === null ? 0 : Math.floor((now - totals.since) / 1000),
-    isolateUptimeSeconds: Math.floor((now - isolateStart()) / 1000),
-    requests: totals.requests,
-    errors: totals.errors,
-    errorRatePercent: totals.requests ? round((totals.errors / totals.requests) * 100, 2) : 0,
-    averageResponseMs: round(average),
-    cpuTimePerRequestMs: round(average),
+    source,
+    measuredAt: new Date(now).toISOString(),
+    windows,
+    isolateUptimeSeconds: Math.floor((now - isolateStart(now)) / 1000),
     storage: {
       database: {
         usedBytes,
