@@ -5,6 +5,10 @@ import type { PlayerRef } from './players';
 /** One of the players online now (SPEC.md section 3, "Active player list"). */
 export type ActivePlayer = PlayerRef & { avatar: { url: string } | null };
 
+/** The order of every list of online players: by name, then id. */
+export const byName = (a: ActivePlayer, b: ActivePlayer) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
+
 /** The most players one answer of GET /api/players/active lists: nobody downloads everyone online. */
 export const ACTIVE_PAGE_MAX = 50;
 
@@ -15,9 +19,12 @@ export interface ActivePlayersQuery {
   limit: number;
 }
 
-/** GET /api/players/active: how many registered players are online, and those the query asked for, by name. */
+/**
+ * GET /api/players/active: how many registered players are online (null for a question by `ids`, which
+ * their own shards answer), and those the query asked for, by name.
+ */
 export interface ActivePlayers {
-  count: number;
+  count: number | null;
   _embedded: { players: ActivePlayer[] };
 }
 

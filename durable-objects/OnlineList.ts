@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { ActivePlayer, ActivePlayersQuery } from '../contract/presence';
+import { type ActivePlayer, type ActivePlayersQuery, byName } from '../contract/presence';
 
 /** One online player as the list keeps them: the Presence shard that holds their channels beside them. */
 interface Entry {
@@ -15,9 +15,6 @@ export interface ShardChanges {
 
 const entryKey = (playerId: number) => `player-${playerId}`;
 const ENTRY_PREFIX = 'player-';
-
-const byName = (a: ActivePlayer, b: ActivePlayer) =>
-  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
 
 /**
  * Who is online, for everyone: the fan-in of the Presence shards (docs/scale.md). Each shard reports its
@@ -49,14 +46,9 @@ export class OnlineList extends DurableObject<Cloudflare.Env> {
     for (const player of players) this.#put(entries, { player, shard });
   }
 
-  /** The count of online players, and those `query` asks for, by name. */
-  page(query: ActivePlayersQuery): { count: number; players: ActivePlayer[] } {
+  /** The count of online players, and the first `limit` by name whose name holds `q` (all when empty). */
+  page({ q, limit }: Pick<ActivePlayersQuery, 'q' | 'limit'>): { count: number; players: ActivePlayer[] } {
     const entries = this.#all();
-    const { ids, q, limit } = query;
-    if (ids) {
-      const players = ids.flatMap((id) => entries.get(id)?.player ?? []).sort(byName);
-      return { count: entries.size, players: players.slice(0, limit) };
-    }
     const needle = q.toLocaleLowerCase('en');
     const sorted = (this.#sorted ??= [...entries.values()].map((entry) => entry.player).sort(byName));
     const found = needle

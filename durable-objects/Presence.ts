@@ -78,6 +78,17 @@ export class Presence extends Server {
     return 'pong';
   }
 
+  /** Which of `playerIds` (players of this shard) have a channel open here, listed ones only. */
+  online(playerIds: number[]): ActivePlayer[] {
+    return playerIds.flatMap((id) => {
+      for (const connection of this.getConnections<Channel>(playerTag(id))) {
+        const profile = connection.state?.profile;
+        if (listed(profile)) return [activePlayer(profile)];
+      }
+      return [];
+    });
+  }
+
   /** Each channel is tagged with its player, so that the player's channels can be found after hibernation. */
   override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const playerId = viewerFrom(ctx.request.headers.get(VIEWER_HEADER));

@@ -31,6 +31,20 @@ export const PRESENCE_SHARDS = 16;
 export const presenceRoom = (env: Pick<Bindings, 'PRESENCE'>, playerId: number, shards = PRESENCE_SHARDS) =>
   env.PRESENCE.getByName(`shard-${playerId % Math.max(1, shards)}`);
 
+/**
+ * Which of `playerIds` are online, asked of their own shards (one call per shard among them, in parallel):
+ * a clash screen's few players never wait on the one OnlineList, so its reads grow with the shards.
+ */
+export async function onlineAmong(env: Pick<Bindings, 'PRESENCE'>, playerIds: number[]) {
+  const byShard = new Map<number, number[]>();
+  for (const id of playerIds)
+    byShard.set(id % PRESENCE_SHARDS, [...(byShard.get(id % PRESENCE_SHARDS) ?? []), id]);
+  const answers = await Promise.all(
+    [...byShard.values()].map((ids) => presenceRoom(env, ids[0]).online(ids)),
+  );
+  return answers.flat();
+}
+
 /** Who is online, for everyone (GET /api/players/active): the summary the Presence shards report to. */
 export const onlineList = (env: Pick<Bindings, 'ONLINE_LIST'>) => env.ONLINE_LIST.getByName('global');
 

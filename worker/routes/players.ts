@@ -6,7 +6,7 @@ import {
   type PlayerSearchResult,
   PlayersQuery,
 } from '../../contract/players';
-import type { ActivePlayers } from '../../contract/presence';
+import { type ActivePlayers, byName } from '../../contract/presence';
 import { currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
 import { listPlayers, searchPlayers } from '../db/players';
 import { overallStats } from '../db/stats';
@@ -14,7 +14,7 @@ import type { Env } from '../env';
 import { page } from '../lib/hal';
 import { avatarOf, toPlayerResource } from '../lib/resources/player';
 import { readQuery } from '../lib/validate';
-import { onlineList } from '../rooms';
+import { onlineAmong, onlineList } from '../rooms';
 import { pathPlayer } from './pathPlayer';
 
 type Players = { Bindings: Env; Variables: SessionVariables };
@@ -51,7 +51,12 @@ export const playersRoutes = new Hono<Players>()
   // Anyone may see who is online: how many, and the part a screen shows. Declared before /:id, which
   // would take "active" for an id.
   .get('/active', async (c) => {
-    const { count, players } = await onlineList(c.env).page(readQuery(c, ActivePlayersQuery));
+    const query = readQuery(c, ActivePlayersQuery);
+    if (query.ids) {
+      const players = (await onlineAmong(c.env, query.ids)).sort(byName).slice(0, query.limit);
+      return c.json({ count: null, _embedded: { players } } satisfies ActivePlayers);
+    }
+    const { count, players } = await onlineList(c.env).page(query);
     return c.json({ count, _embedded: { players } } satisfies ActivePlayers);
   })
   .get('/:id', async (c) => {
