@@ -410,8 +410,19 @@ for (const s of presence) s.close();
 const presencePlayers = await pool(Array.from({ length: PRESENCE_SOCKETS }), 16, (_, i) =>
   i < clashPlayers.length ? clashPlayers[i] : registered(`pr${run}p${i}`),
 );
-const onlineCount = async (viewer) => (await viewer.call('GET', '/api/players/active?limit=1')).count;
-const listReports = async (viewer) => (await viewer.call('GET', '/api/dev/online-reports')).reports;
+/** A read asked again after a dropped connection (local wrangler's proxy drops one now and then under load). */
+async function read(viewer, path) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await viewer.call('GET', path);
+    } catch (error) {
+      if (attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+const onlineCount = async (viewer) => (await read(viewer, '/api/players/active?limit=1')).count;
+const listReports = async (viewer) => (await read(viewer, '/api/dev/online-reports')).reports;
 console.log(
   `\nPresence: ${presencePlayers.length} registered players' channels (listed) joining at once, pool of 64`,
 );
