@@ -8,7 +8,7 @@ export default defineConfig({
   testDir: 'test/e2e',
   // Only *.spec.ts: test/unit and test/worker hold vitest files named *.test.ts.
   testMatch: '**/*.spec.ts',
-  // E2E_WORKERS workers (one unless asked: test/e2e/servers.ts says why), each with a server of its own.
+  // E2E_WORKERS workers (two unless asked: test/e2e/servers.ts), each with a server of its own.
   workers: WORKERS,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
@@ -37,12 +37,13 @@ export default defineConfig({
       },
     },
   ],
-  // Its own apps on their own ports and data directories, so a developer's `npm start` is neither reused nor
-  // touched: the first builds the web app, the others (started after it is up) serve that build.
+  // Its own apps (scripts/serve.mjs: Miniflare, no wrangler dev) on their own ports and data directories, so a
+  // developer's `npm start` is neither reused nor touched: the first builds the web app and the Worker, the
+  // others (Playwright starts them one after another) serve that build.
   webServer: Array.from({ length: WORKERS }, (_, index) => {
     const server = serverOf(index);
     return {
-      command: index === 0 ? 'node scripts/start.mjs' : 'node scripts/start.mjs --no-build',
+      command: index === 0 ? 'node scripts/serve.mjs' : 'node scripts/serve.mjs --no-build',
       url: `${server.url}/api/health`,
       reuseExistingServer: false,
       timeout: 120000,

@@ -1,4 +1,4 @@
-import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, expect } from '@playwright/test';
 import { serverOf } from './servers';
 
 // Every browser test runs under the app's real Content-Security-Policy and fails when anything the page
@@ -22,7 +22,6 @@ async function watch(context: BrowserContext) {
   if (watched.has(context)) return;
   watched.add(context);
   context.on('close', () => watched.delete(context));
-  context.on('page', retryStalledNavigation);
   context.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) seen.push(`console: ${message.text()}`);
   });
@@ -37,28 +36,6 @@ async function watch(context: BrowserContext) {
       report(`${event.effectiveDirective} refused ${event.blockedURI}${where}`);
     });
   }, BINDING);
-}
-
-/** How long a navigation may wait for its page before it is tried again. */
-const STALLED_NAVIGATION_MS = 12_000;
-
-/**
- * Now and then wrangler dev's local proxy drops a kept-alive connection and never answers one request of a
- * page (servers.ts, workers-sdk#14641): the navigation hangs until the test times out, whatever the app does.
- * Such a navigation is tried once more, as a player would reload; a page that fails twice still fails the test,
- * and an answer the app gets wrong (an error page, a missing element) is not a navigation error at all.
- */
-function retryStalledNavigation(page: Page) {
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    try {
-      return await goto(url, { timeout: STALLED_NAVIGATION_MS, ...options });
-    } catch (error) {
-      if (page.isClosed() || !/Timeout|net::ERR_(ABORTED|EMPTY_RESPONSE|CONNECTION)/.test(String(error)))
-        throw error;
-      return goto(url, options);
-    }
-  };
 }
 
 /** Lets the pages' last reports arrive: a round trip to each page comes back after its earlier messages. */

@@ -14,7 +14,7 @@ import { RESTART_PORT } from './servers';
 // Faults, in the browser. A whole local server killed with SIGKILL in the middle of a clash and
 // started again on the same data: every answered move is there, both browsers reconnect and catch up, and
 // play goes on. This file starts a server of its own (not the config's webServer, which it must not kill)
-// on a port and a data directory of its own, from the bundle the config's server built into dist/web.
+// on a port and a data directory of its own, from what the config's first server built (dist/web, dist/worker).
 // And the banner the app shows while /api/health says a service is down.
 
 test.describe.configure({ mode: 'serial' });
@@ -24,7 +24,7 @@ const PORT = RESTART_PORT;
 const BASE = `http://127.0.0.1:${PORT}`;
 const run = Date.now().toString(36).slice(-6);
 
-/** One `npm start` without the build: wrangler and its workerd, in a process group of their own. */
+/** One scripts/serve.mjs without the build: node and its workerd, in a process group of their own. */
 class Server {
   #child: ChildProcess | null = null;
   // Made at the first start, not at import: Playwright also loads this file to list its tests.
@@ -37,8 +37,8 @@ class Server {
   async start() {
     this.#persist ||= mkdtempSync(join(tmpdir(), 'yamb-restart-'));
     const out = openSync(this.log, 'a');
-    // detached: the server leads a new process group, so one kill reaches wrangler's workerd too.
-    this.#child = spawn('node', ['scripts/start.mjs', '--no-build'], {
+    // detached: the server leads a new process group, so one kill reaches its workerd too.
+    this.#child = spawn('node', ['scripts/serve.mjs', '--no-build'], {
       detached: true,
       stdio: ['ignore', out, out],
       env: { ...process.env, PORT, YAMB_PERSIST_DIR: this.#persist },

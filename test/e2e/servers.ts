@@ -4,13 +4,14 @@
 // requests at its own (fixtures.ts `baseURL`).
 
 /**
- * Playwright workers, and so servers (E2E_WORKERS): one by default. Two run the browser layer in ~6 min
- * instead of ~7.7 on a 2-core machine, but in 2 of 5 full runs that way wrangler dev never answered one
- * request for a page's stylesheet (sent by the browser; it is served by wrangler's proxy and asset layer,
- * not our Worker; workers-sdk#14641 describes a keep-alive race in that proxy), so CI keeps one;
- * `E2E_WORKERS=2 npm test` for a quicker local run.
+ * Playwright workers, and so servers (E2E_WORKERS): two by default, one per core of the 2-core machine the
+ * suite is timed on (~6 min for the browser layer instead of ~13 with one). Each server is
+ * `node scripts/serve.mjs`: the built Worker and assets in Miniflare's workerd, which the browser reaches
+ * directly. Under `wrangler dev` (npm start) two workers hung in 2 of 5 full runs: wrangler dev's proxy Worker,
+ * in front of the app, now and then never answered one stylesheet request of a page (workers-sdk#14641, a
+ * keep-alive race in that proxy); serve.mjs has no proxy.
  */
-export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 /** The first server's port (E2E_PORT); the next worker's is the one after. */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 8788);
@@ -21,7 +22,7 @@ const DATA_ROOT = process.env.E2E_PERSIST_DIR ?? '.wrangler/e2e';
 export interface Server {
   port: number;
   url: string;
-  /** Its YAMB_PERSIST_DIR (scripts/start.mjs), which `npm run admin` must be given too. */
+  /** Its YAMB_PERSIST_DIR (scripts/serve.mjs), which `npm run admin` must be given too. */
   persistDir: string;
 }
 
