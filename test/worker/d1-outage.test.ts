@@ -144,6 +144,18 @@ describe('with D1 down', () => {
     gameSocket.close();
   });
 
+  it('a clash screen reloads during the outage: its players read the clash from its room, a number that is no clash stays 404', async () => {
+    const { clash, players } = await startedClash();
+    const [owner] = players;
+    await outage(true);
+    const reloaded = await call(`/clashes/${clash.id}`, { jar: owner!.jar });
+    expect(reloaded.status).toBe(200);
+    const body = await json<{ id: number; status: string; players: { id: number }[] }>(reloaded);
+    expect(body).toMatchObject({ id: clash.id, status: 'IN_PROGRESS' });
+    expect(body.players.map((player) => player.id)).toEqual(clash.players.map((player) => player.id));
+    await expectError(await call('/clashes/987654', { jar: owner!.jar }), 404, 'clash-not-found');
+  });
+
   it('the index falls behind and catches up once D1 is back', async () => {
     const me = await guestWithGame();
     const before = await indexRow(me.game.id);

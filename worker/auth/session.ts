@@ -13,7 +13,7 @@ import {
   revokePlayerSessionsStatement,
 } from '../db/sessions';
 import type { Env } from '../env';
-import { AppError, unauthorized } from '../lib/errors';
+import { AppError, databaseUnavailable, unauthorized } from '../lib/errors';
 import { log } from '../lib/log';
 import { tokenCounts } from '../lib/viewer';
 import { pushAccess } from './access';
@@ -166,6 +166,27 @@ export function refuseBanned(player: Pick<PlayerRow, 'status' | 'banReason'>) {
  */
 export function tokenViewer(c: AppContext): AccessClaims | null {
   return c.get('token');
+}
+
+/**
+ * Who asks, for a read or a socket a room answers: the player D1 has (a banned one is refused, 403, unless
+ * `banned: 'allowed'`), or null for a visitor. While D1 cannot be reached, the one the access token names:
+ * the room checks that token against its player's access itself (a token signed before a sign-out or a
+ * password change, a ban), as it does for every move, so a player reconnects to and reloads their own game
+ * and clash.
+ */
+export async function viewerIdOutlastingD1(
+  c: AppContext,
+  { banned }: { banned: 'refused' | 'allowed' } = { banned: 'refused' },
+): Promise<number | null> {
+  try {
+    const viewer = await currentPlayer(c);
+    if (viewer && banned === 'refused') refuseBanned(viewer);
+    return viewer?.id ?? null;
+  } catch (error) {
+    if (!databaseUnavailable(error)) throw error;
+    return tokenViewer(c)?.playerId ?? null;
+  }
 }
 
 /** `tokenViewer`, or 401 for an anonymous caller. */

@@ -1,11 +1,9 @@
 import { type Context, Hono } from 'hono';
 import {
-  type AppContext,
-  currentPlayer,
   refuseBanned,
   requirePlayer,
   type SessionVariables,
-  tokenViewer,
+  viewerIdOutlastingD1,
 } from '../auth/session';
 import { clashExists } from '../db/clashes';
 import type { Env } from '../env';
@@ -47,23 +45,6 @@ function forward(
   return stub.fetch(new Request(request, { headers }));
 }
 
-/**
- * Who opens a game's or a clash's socket: the player D1 has (a banned one is refused here, 403), or null
- * for a visitor. While D1 cannot be reached, the one the access token names: the room checks that token
- * against its player's access itself (a token signed before a sign-out or a password change, a ban: the
- * socket closes ACCESS_ENDED), as it does for every move, so a player reconnects to their own game.
- */
-async function socketViewerId(c: AppContext): Promise<number | null> {
-  try {
-    const viewer = await currentPlayer(c);
-    if (viewer) refuseBanned(viewer);
-    return viewer?.id ?? null;
-  } catch (error) {
-    if (!databaseUnavailable(error)) throw error;
-    return tokenViewer(c)?.playerId ?? null;
-  }
-}
-
 export const live = new Hono<Live>()
   // An upgrade is a GET, so the app's same-origin guard lets it by; but a socket carries the session
   // cookie like any request, so another site's page may not open one.
@@ -78,7 +59,7 @@ export const live = new Hono<Live>()
     const id = pathId(c);
     const home = await gameHome(c.env, c.var.db, id);
     if (!home) throw notFound('game-not-found');
-    const viewerId = await socketViewerId(c);
+    const viewerId = await viewerIdOutlastingD1(c);
     if (home.clashId !== null) return forward(c, viewerId, home.room);
     // Not in this room: a clash game, or no game, which only D1 could tell apart.
     if (home.type === null && !(await home.room.visibleTo(viewerId))) throw databaseDown();
@@ -97,7 +78,7 @@ export const live = new Hono<Live>()
       throw error;
     });
     if (!indexed) throw notFound('clash-not-found');
-    const viewerId = await socketViewerId(c);
+    const viewerId = await viewerIdOutlastingD1(c);
     const room = clashRoom(c.env, id);
     const visible = await room.get(viewerId);
     if (!visible.ok) throw new AppError(visible.status, visible.key);
