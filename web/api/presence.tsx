@@ -48,14 +48,17 @@ export function useOnlineIds(ids: readonly number[]): ReadonlySet<number> {
     enabled: player !== null && asked.length > 0,
     queryFn: ({ signal }) =>
       api<ActivePlayers>(activePath({ ids: asked.join(','), limit: String(ACTIVE_PAGE_MAX) }), { signal }),
-    select: (reply) => new Set(reply._embedded.players.map((p) => p.id)),
+    // An array of ids, which the cache shares structurally from one answer to the next (a Set it would not).
+    select: onlineIdsOf,
     staleTime: ONLINE_REFRESH_MS,
     refetchInterval: ONLINE_REFRESH_MS,
     placeholderData: (previous) => previous,
   });
-  return query.data ?? NO_IDS;
+  const online = query.data;
+  return useMemo(() => (online ? new Set(online) : NO_IDS), [online]);
 }
 
+const onlineIdsOf = (reply: ActivePlayers) => reply._embedded.players.map((p) => p.id);
 const NO_IDS: ReadonlySet<number> = new Set();
 
 type PresenceListener = (message: PresenceServerMessage) => void;
