@@ -13,7 +13,10 @@ const run = Date.now().toString(36).slice(-6);
 const roleIs = (page: Page, role: string) =>
   expect(page.getByRole('banner').locator('.nav-player-role')).toHaveText(role);
 
-/** Another device signs in as `name` and changes the password: every other session ends. */
+/**
+ * Another device signs in as `name` and changes the password: every other session ends. The device's
+ * request context is given the test's `baseURL` (its worker's server, fixtures.ts), not the config's.
+ */
 async function changePasswordElsewhere(request: APIRequestContext, name: string) {
   const signedIn = await request.post('/api/auth/token', { data: { identifier: name, password: PASSWORD } });
   expect(signedIn.ok()).toBe(true);
@@ -26,13 +29,14 @@ async function changePasswordElsewhere(request: APIRequestContext, name: string)
 test('an open tab is told it was signed out because the password was changed elsewhere', async ({
   browser,
   playwright,
+  baseURL,
 }) => {
   const ana = await newPlayer(browser, `Out${run}`);
   // The page's clock runs on its own until the test moves it past a plain toast's 3 s.
   await ana.page.clock.install();
   await open(ana.page, '/');
   await roleIs(ana.page, 'Player');
-  const device = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const device = await playwright.request.newContext({ baseURL });
   await changePasswordElsewhere(device, ana.name);
 
   const told = ana.page.locator('.toast').filter({ hasText: 'You were signed out' });
@@ -51,6 +55,7 @@ test('an open tab is told it was signed out because the password was changed els
 test('a tab opened after the session ended says so in Croatian, then plays as a guest', async ({
   browser,
   playwright,
+  baseURL,
 }) => {
   const iva = await newPlayer(browser, `Odj${run}`, PHONE);
   await iva.page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'hr'));
@@ -59,7 +64,7 @@ test('a tab opened after the session ended says so in Croatian, then plays as a 
   await expect(named(iva.page)).toBeVisible();
   await iva.page.close();
 
-  const device = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const device = await playwright.request.newContext({ baseURL });
   await changePasswordElsewhere(device, iva.name);
   const page = await iva.context.newPage();
   await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'hr'));
@@ -84,6 +89,7 @@ test('a tab opened after the session ended says so in Croatian, then plays as a 
 test('a roll refused because the session ended elsewhere signs the tab out and says why', async ({
   browser,
   playwright,
+  baseURL,
 }) => {
   const eva = await newPlayer(browser, `Rol${run}`);
   // No live connection here (its sockets go nowhere): the roll is the first to meet the ended session.
@@ -91,7 +97,7 @@ test('a roll refused because the session ended elsewhere signs the tab out and s
   await open(eva.page, '/');
   await roleIs(eva.page, 'Player');
   await expect(rollButton(eva.page)).toBeEnabled({ timeout: 15_000 });
-  const device = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const device = await playwright.request.newContext({ baseURL });
   await changePasswordElsewhere(device, eva.name);
 
   await rollButton(eva.page).click();
