@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
+  type RefObject,
   useCallback,
   useContext,
   useEffect,
@@ -205,34 +206,20 @@ export interface SessionProviderProps {
   onSignedOut: (why: string) => void;
 }
 
-export function SessionProvider({ children, onError, onSignedOut }: SessionProviderProps) {
+/**
+ * Starts the session once (StrictMode runs effects twice in development; two starts would register two
+ * guests). `loaded` turns true once it has finished: the refusals it meets until then are its own.
+ */
+function useSessionStart(
+  report: RefObject<(error: unknown) => void>,
+  tell: RefObject<(why: string) => void>,
+  setPlayer: (player: PlayerResource | null) => void,
+) {
   const queryClient = useQueryClient();
-  const report = useRef(onError);
-  report.current = onError;
-  const tell = useRef(onSignedOut);
-  tell.current = onSignedOut;
-  const [player, setPlayer] = useState<PlayerResource | null>(null);
   const [loading, setLoading] = useState(true);
   const started = useRef(false);
-  /** True once the session start has finished: the refusals it meets are its own to answer. */
   const loaded = useRef(false);
-  const previousId = useRef<number | null>(null);
-  useServerPreferences(player, onError);
   useEffect(() => {
-    if (player) rememberPlayer(player);
-  }, [player]);
-
-  // Another account signed in over the previous one (sign-in, password reset link): nothing cached for
-  // the previous player may show. Sign-out clears the cache itself, between the two players.
-  useEffect(() => {
-    const id = player?.id ?? null;
-    if (previousId.current !== null && id !== null && id !== previousId.current)
-      void queryClient.resetQueries();
-    if (id !== null) previousId.current = id;
-  }, [player?.id, queryClient]);
-
-  useEffect(() => {
-    // StrictMode runs effects twice in development; two session starts would register two guests.
     if (started.current) return;
     started.current = true;
     // On the play screen the session answers bring the player's game too, into the cache its query reads.
@@ -248,7 +235,60 @@ export function SessionProvider({ children, onError, onSignedOut }: SessionProvi
         loaded.current = true;
         setLoading(false);
       });
-  }, [queryClient]);
+  }, [queryClient, report, tell, setPlayer]);
+  return { loading, loaded };
+}
+
+/**
+ * Keeps the tab's player for a reload during a D1 outage (api/outage.ts), and empties the cache when
+ * another account signs in over the previous one (sign-in, a password reset link): nothing cached for
+ * the previous player may show. Sign-out clears the cache itself and forgets the id it returns.
+ */
+function usePlayerMemory(player: PlayerResource | null): RefObject<number | null> {
+  const queryClient = useQueryClient();
+  const previousId = useRef<number | null>(null);
+  useEffect(() => {
+    if (player) rememberPlayer(player);
+  }, [player]);
+  useEffect(() => {
+    const id = player?.id ?? null;
+    if (previousId.current !== null && id !== null && id !== previousId.current)
+      void queryClient.resetQueries();
+    if (id !== null) previousId.current = id;
+  }, [player?.id, queryClient]);
+  return previousId;
+}
+
+/** When every socket of the tab closes at once for an ended access, one check answers them all. */
+function useAccessCheck(signOutBecause: (error: ApiError) => Promise<void>): () => void {
+  const ending = useRef<Promise<void> | null>(null);
+  return useCallback(() => {
+    ending.current ??= (async () => {
+      await wait(ACCESS_CHECK_DELAY_MS);
+      try {
+        // A 401 is refreshed by the client first: only a session that cannot be renewed fails here.
+        await api<PlayerResource>('/players/me');
+      } catch (error) {
+        if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) return;
+        await signOutBecause(error);
+      }
+    })().finally(() => {
+      ending.current = null;
+    });
+  }, [signOutBecause]);
+}
+
+export function SessionProvider({ children, onError, onSignedOut }: SessionProviderProps) {
+  const queryClient = useQueryClient();
+  const report = useRef(onError);
+  report.current = onError;
+  const tell = useRef(onSignedOut);
+  tell.current = onSignedOut;
+  const [player, setPlayer] = useState<PlayerResource | null>(null);
+  useServerPreferences(player, onError);
+  const previousId = usePlayerMemory(player);
+
+  const { loading, loaded } = useSessionStart(report, tell, setPlayer);
 
   const reload = useCallback(async () => {
     try {
@@ -272,7 +312,7 @@ export function SessionProvider({ children, onError, onSignedOut }: SessionProvi
     // Nothing fetched for the previous player may show for the next one.
     queryClient.clear();
     setPlayer(await registerGuest());
-  }, [queryClient]);
+  }, [queryClient, previousId]);
 
   // The tab is signed out once, and told why once, however many of its calls and sockets met the end.
   const signingOut = useRef(false);
@@ -299,25 +339,10 @@ export function SessionProvider({ children, onError, onSignedOut }: SessionProvi
         if (!loaded.current) return;
         void signOutBecause(error);
       }),
-    [signOutBecause],
+    [signOutBecause, loaded],
   );
 
-  // Every socket of the tab closes at once: one check answers them all.
-  const ending = useRef<Promise<void> | null>(null);
-  const accessEnded = useCallback(() => {
-    ending.current ??= (async () => {
-      await wait(ACCESS_CHECK_DELAY_MS);
-      try {
-        // A 401 is refreshed by the client first: only a session that cannot be renewed fails here.
-        await api<PlayerResource>('/players/me');
-      } catch (error) {
-        if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) return;
-        await signOutBecause(error);
-      }
-    })().finally(() => {
-      ending.current = null;
-    });
-  }, [signOutBecause]);
+  const accessEnded = useAccessCheck(signOutBecause);
 
   const value = useMemo(
     () => ({ player, loading, reload, setPlayer, logout, accessEnded }),
