@@ -118,6 +118,28 @@ export interface LiveClash {
   send: (message: ClashClientMessage) => boolean;
 }
 
+/** A function that runs its argument `delayMs` from now, unless the screen has gone by then. */
+function useLater(delayMs: number): (run: () => void) => void {
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+  return useCallback(
+    (run: () => void) => {
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        run();
+      }, delayMs);
+      timers.current.add(timer);
+    },
+    [delayMs],
+  );
+}
+
 /**
  * Keeps clash `id` current from `/api/ws/clashes/{id}`. The first UPDATE after each (re)connect is the
  * state to catch up with and applies at once; every later one waits CLASH_UPDATE_DELAY_MS (SPEC section 9),
@@ -130,7 +152,7 @@ export function useLiveClash(id: number, handlers: LiveClashHandlers): LiveClash
   latest.current = handlers;
   // True until the first UPDATE of the current connection has been applied.
   const catchingUp = useRef(true);
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const later = useLater(CLASH_UPDATE_DELAY_MS);
 
   const apply = useCallback(
     (clash: ClashResource | null) => {
@@ -143,15 +165,6 @@ export function useLiveClash(id: number, handlers: LiveClashHandlers): LiveClash
     },
     [client, id],
   );
-
-  /** Runs `run` CLASH_UPDATE_DELAY_MS from now, unless the screen has gone by then. */
-  const later = useCallback((run: () => void) => {
-    const timer = setTimeout(() => {
-      timers.current.delete(timer);
-      run();
-    }, CLASH_UPDATE_DELAY_MS);
-    timers.current.add(timer);
-  }, []);
 
   const onMessage = useCallback(
     (raw: unknown) => {
@@ -195,14 +208,6 @@ export function useLiveClash(id: number, handlers: LiveClashHandlers): LiveClash
   useEffect(() => {
     if (channel.state !== 'open') catchingUp.current = true;
   }, [channel.state]);
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const timer of pending) clearTimeout(timer);
-      pending.clear();
-    };
-  }, []);
 
   const { send } = channel;
   return {

@@ -1,7 +1,9 @@
-import { type KeyboardEvent, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type KeyboardEvent, type Ref, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePlayerLookup } from '../api/players';
+import type { PlayerSearchHit } from '../../contract/players';
 import { Avatar } from './Avatar';
 import { SearchIcon } from './icons';
 import { useDebounced } from './useDebounced';
@@ -26,15 +28,7 @@ export function PlayerSearch() {
   const hits = typed && query ? (search.data ?? []) : [];
   const settled = query === typed && !search.isFetching;
 
-  const status = !typed
-    ? ''
-    : search.isError
-      ? t('nav.searchFailed')
-      : !settled && hits.length === 0
-        ? t('nav.searching')
-        : hits.length === 0
-          ? t('nav.searchNone', { text: typed })
-          : t('nav.searchFound', { count: hits.length });
+  const status = searchStatus(t, typed, search.isError, settled, hits.length);
 
   const links = () => [...(results.current?.querySelectorAll('a') ?? [])];
   const close = () => setText('');
@@ -88,24 +82,44 @@ export function PlayerSearch() {
       <p id="nav-search-status" className={typed ? 'nav-search-status' : 'visually-hidden'} role="status">
         {status}
       </p>
-      {hits.length ? (
-        <ul
-          ref={results}
-          className="nav-search-results"
-          aria-label={t('nav.searchResults')}
-          onKeyDown={onResultsKey}
-        >
-          {hits.map((hit) => (
-            <li key={hit.id}>
-              <Link to={`/players/${hit.id}`} className="nav-search-hit" onClick={close}>
-                <Avatar player={hit} size={24} />
-                <span className="nav-search-name">{hit.name}</span>
-                {hit.bot ? <span className="bot-badge">{t('nav.searchBot')}</span> : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {hits.length ? <SearchHits ref={results} hits={hits} onKeyDown={onResultsKey} onOpen={close} /> : null}
     </div>
+  );
+}
+
+/** The line under the box (a live region): nothing typed, a failure, still looking, none, or how many. */
+function searchStatus(t: TFunction, typed: string, failed: boolean, settled: boolean, found: number): string {
+  if (!typed) return '';
+  if (failed) return t('nav.searchFailed');
+  if (!settled && found === 0) return t('nav.searching');
+  if (found === 0) return t('nav.searchNone', { text: typed });
+  return t('nav.searchFound', { count: found });
+}
+
+/** The players found, each a link to their page. */
+function SearchHits({
+  ref,
+  hits,
+  onKeyDown,
+  onOpen,
+}: {
+  ref: Ref<HTMLUListElement>;
+  hits: PlayerSearchHit[];
+  onKeyDown: (event: KeyboardEvent<HTMLUListElement>) => void;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul ref={ref} className="nav-search-results" aria-label={t('nav.searchResults')} onKeyDown={onKeyDown}>
+      {hits.map((hit) => (
+        <li key={hit.id}>
+          <Link to={`/players/${hit.id}`} className="nav-search-hit" onClick={onOpen}>
+            <Avatar player={hit} size={24} />
+            <span className="nav-search-name">{hit.name}</span>
+            {hit.bot ? <span className="bot-badge">{t('nav.searchBot')}</span> : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

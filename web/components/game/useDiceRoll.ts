@@ -60,13 +60,6 @@ export function useDiceRoll(game: GameResource, speed: DiceSpeed): DiceRoll {
   const [faces, setFaces] = useState<number[]>([1, 1, 1, 1, 1]);
   // Our own roll is on its way: a die whose time is up keeps tumbling until the answer lands it.
   const waiting = useRef(false);
-  // The effect below runs when the mark's content changes, not on every copy of the same state.
-  const mark = useRef(rollMark(game));
-  mark.current = rollMark(game);
-  const markKey = JSON.stringify(mark.current);
-  const seen = useRef<RollMark>(mark.current);
-  const latestDiceRolled = useRef(game.latestDiceRolled);
-  latestDiceRolled.current = game.latestDiceRolled;
 
   const start = useCallback(
     (indices: number[]) => {
@@ -93,20 +86,7 @@ export function useDiceRoll(game: GameResource, speed: DiceSpeed): DiceRoll {
     setUntil(AT_REST);
   }, []);
 
-  // A new state arrived. A new throw is ours (the dice already tumble and may now land) or someone
-  // else's (tumble now); anything else (an announcement, an undo, the same state again) leaves them be.
-  useEffect(() => {
-    const next = mark.current;
-    const prev = seen.current;
-    seen.current = next;
-    if (next.lastAction !== 'ROLL') {
-      waiting.current = false;
-      return;
-    }
-    if (!isNewRoll(prev, next)) return;
-    if (waiting.current) waiting.current = false;
-    else if (!still) start(rolledDice(latestDiceRolled.current));
-  }, [markKey, still, start]);
+  useNewThrows(game, waiting, still ? null : start);
 
   const anyTumbling = until.some((end) => end > 0);
   useTumbleClock(anyTumbling, waiting, setUntil, setFaces);
@@ -127,6 +107,37 @@ export function useDiceRoll(game: GameResource, speed: DiceSpeed): DiceRoll {
     begin,
     cancel,
   };
+}
+
+/**
+ * A new state arrived. A new throw is ours (the dice already tumble and may now land: `waiting` is
+ * cleared) or someone else's (`tumble` the dice it threw, unless the dice stay still: null); anything else
+ * (an announcement, an undo, the same state again) leaves them be.
+ */
+function useNewThrows(
+  game: GameResource,
+  waiting: RefObject<boolean>,
+  tumble: ((indices: number[]) => void) | null,
+) {
+  // The effect runs when the mark's content changes, not on every copy of the same state.
+  const mark = useRef(rollMark(game));
+  mark.current = rollMark(game);
+  const markKey = JSON.stringify(mark.current);
+  const seen = useRef<RollMark>(mark.current);
+  const latestDiceRolled = useRef(game.latestDiceRolled);
+  latestDiceRolled.current = game.latestDiceRolled;
+  useEffect(() => {
+    const next = mark.current;
+    const prev = seen.current;
+    seen.current = next;
+    if (next.lastAction !== 'ROLL') {
+      waiting.current = false;
+      return;
+    }
+    if (!isNewRoll(prev, next)) return;
+    if (waiting.current) waiting.current = false;
+    else tumble?.(rolledDice(latestDiceRolled.current));
+  }, [markKey, tumble, waiting]);
 }
 
 /**
