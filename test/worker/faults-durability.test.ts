@@ -321,11 +321,14 @@ describe('D1 down', () => {
     expect((await gameOf(players[1] as Session, gameIds[1] as number)).progress).toBeGreaterThan(0);
   });
 
-  it('a clash read while D1 is down (its existence is checked there) says so: 503, not 500', async () => {
+  it('a clash read while D1 is down comes from the clash’s room (200), and a number that is no clash is 404, not 500', async () => {
     const { clash, players } = await startedClash();
     const response = await callWith(down, `/clashes/${clash.id}`, players[0] as Session);
-    expect(response.status).toBe(503);
-    expect((await json<{ key: string }>(response)).key).toBe('database-unavailable');
+    expect(response.status).toBe(200);
+    expect((await json<Clash>(response)).id).toBe(clash.id);
+    const none = await callWith(down, '/clashes/876543', players[0] as Session);
+    expect(none.status).toBe(404);
+    expect((await json<{ key: string }>(none)).key).toBe('clash-not-found');
   });
 
   it('a move on a solo game this isolate has not looked up yet goes to the game’s own room: played on', async () => {
