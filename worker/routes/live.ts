@@ -1,10 +1,5 @@
 import { type Context, Hono } from 'hono';
-import {
-  refuseBanned,
-  requirePlayer,
-  type SessionVariables,
-  viewerIdOutlastingD1,
-} from '../auth/session';
+import { refuseBanned, requirePlayer, type SessionVariables, viewerIdOutlastingD1 } from '../auth/session';
 import { clashExists } from '../db/clashes';
 import type { Env } from '../env';
 import { AppError, databaseDown, databaseUnavailable, forbidden, notFound } from '../lib/errors';
