@@ -5,11 +5,12 @@
 
 /**
  * Playwright workers, and so servers (E2E_WORKERS): two by default, one per core of the 2-core machine the
- * suite is timed on (~6 min for the browser layer instead of ~13 with one). Each server is
- * `node scripts/serve.mjs`: the built Worker and assets in Miniflare's workerd, which the browser reaches
- * directly. Under `wrangler dev` (npm start) two workers hung in 2 of 5 full runs: wrangler dev's proxy Worker,
- * in front of the app, now and then never answered one stylesheet request of a page (workers-sdk#14641, a
- * keep-alive race in that proxy); serve.mjs has no proxy.
+ * suite is timed on (the browser layer in 8-11 min there with other jobs running beside it, 13-15 with one
+ * worker). Each server is `node scripts/serve.mjs`: the built Worker and assets in Miniflare's workerd, which
+ * the browser reaches directly. Under `wrangler dev` (npm start) two workers hung in 2 of 5 full runs:
+ * wrangler dev's proxy Worker, in front of the app, now and then never answered one stylesheet request of a
+ * page (workers-sdk#14641, a keep-alive race in that proxy); serve.mjs has no proxy, and no full run on it
+ * has hung. (workerd's own 5 s keep-alive close is met by fixtures.ts `resendOnStaleConnection`.)
  */
 export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
