@@ -8,6 +8,7 @@ import { type Game, guestWithGame, indexRow, move, play, roomOf, watch } from '.
 import {
   call,
   CookieJar,
+  DEV_SECRET,
   expectError,
   json,
   type Player,
@@ -23,8 +24,6 @@ const outage = async (d1: boolean) =>
   expect((await call('/dev/outage', { method: 'POST', body: { d1 } })).status).toBe(200);
 
 afterEach(() => outage(false));
-
-const DEV_SECRET = 'yamb-local-development-secret-not-for-production';
 
 /** The player's access token as it is 20 minutes after a sign-in signed at `issuedAtMs`: expired. */
 async function expiredToken(playerId: number, issuedAtMs = Date.now() - 20 * 60_000) {

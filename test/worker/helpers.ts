@@ -270,3 +270,6 @@ export function fileForm(bytes: Uint8Array, name = 'avatar.png', type = 'image/p
   form.append('file', new File([bytes], name, { type }));
   return form;
 }
+
+/** The access tokens' key in local development and tests (worker/auth/session.ts), which no answer may carry. */
+export const DEV_SECRET = 'yamb-local-development-secret-not-for-production';

@@ -4,6 +4,7 @@ import type { Metrics } from '../../contract/metrics';
 import worker from '../../worker/index';
 import {
   callAndSettle,
+  DEV_SECRET,
   expectError,
   json,
   makeAdmin,
@@ -294,7 +295,7 @@ describe('the figures from Analytics Engine (a fake SQL API)', () => {
     const production = {
       ...env,
       ENVIRONMENT: 'production',
-      SESSION_SECRET: 'yamb-local-development-secret-not-for-production',
+      SESSION_SECRET: DEV_SECRET,
     };
     const response = await readMetrics(boss.jar, production);
     expect(response.status).toBe(200);

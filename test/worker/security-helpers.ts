@@ -254,5 +254,4 @@ export async function fingerprint(): Promise<Record<string, string>> {
 
 export { CookieJar };
 
-/** The access tokens' key in local development and tests (worker/auth/session.ts), which no answer may carry. */
-export const DEV_SECRET = 'yamb-local-development-secret-not-for-production';
+export { DEV_SECRET } from './helpers';

@@ -84,19 +84,12 @@ function WindowSection({ window, figures }: { window: MetricsWindow; figures: Wi
   return (
     <section className="metrics-window" aria-labelledby={id}>
       <h4 id={id}>{t(`about.metrics.window.${window}`)}</h4>
-      <dl className="status-list">
-        {rows.map(([label, value]) => (
-          <div key={label} className="status-row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatusRows rows={rows} />
       <h5 id={`${id}-routes`}>{t('about.metrics.topRoutes')}</h5>
       {figures.topRoutes.length === 0 ? <p className="muted">{t('about.metrics.noRequests')}</p> : null}
       <ol className="metrics-routes" aria-labelledby={`${id}-routes`}>
         {figures.topRoutes.map((route) => (
-          <li key={route.route}>
+          <li key={route.route} className="status-row metrics-route">
             <RoutePattern route={route.route} />
             <span className="metrics-route-figures">
               <Figures
@@ -112,6 +105,20 @@ function WindowSection({ window, figures }: { window: MetricsWindow; figures: Wi
         ))}
       </ol>
     </section>
+  );
+}
+
+/** Label and value, a row each, as the status tab's other figures. */
+function StatusRows({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="status-list">
+      {rows.map(([label, value]) => (
+        <div key={label} className="status-row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -157,14 +164,7 @@ export function MetricsList({ metrics }: { metrics: Metrics }) {
           <WindowSection key={window} window={window} figures={metrics.windows[window]} />
         ) : null,
       )}
-      <dl className="status-list">
-        {rows.map(([label, value]) => (
-          <div key={label} className="status-row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatusRows rows={rows} />
     </section>
   );
 }
