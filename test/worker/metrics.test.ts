@@ -61,6 +61,16 @@ async function insertPoints(
   );
 }
 
+// First in the file: its isolate has answered requests, but no one has read the figures yet.
+describe('the isolate’s uptime', () => {
+  it('counts from the isolate’s first answered request, not from the first reading of the figures', async () => {
+    const boss = await admin();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const metrics = await json<Metrics>(await callAndSettle('/metrics', { jar: boss.jar }));
+    expect(metrics.isolateUptimeSeconds).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('the data points', () => {
   it('are written for every API request, with its route pattern, status class and time (local store)', async () => {
     const boss = await admin();

@@ -46,6 +46,7 @@ export function writeRequestPoint(
   env: Env,
   point: { route: string; status: number; durationMs: number; colo: string | null },
 ): Promise<void> | null {
+  isolateStart();
   return write(env, {
     kind: 'request',
     name: point.route,
@@ -105,7 +106,10 @@ async function writeLocal(env: Env, point: Omit<NewDataPoint, 'createdAt'>): Pro
 // A Worker's clock reads 0 at its global scope: the isolate notes its start on its first request instead.
 let startedAt = 0;
 
-/** When this isolate answered its first request (ms): its uptime, not the service's. */
+/**
+ * When this isolate answered its first request (ms): its uptime, not the service's. Every request notes it
+ * (writeRequestPoint), so the status tab's reading is not what starts the clock.
+ */
 export function isolateStart(now = Date.now()): number {
   if (startedAt === 0) startedAt = now;
   return startedAt;
