@@ -108,6 +108,9 @@ test('after the last roll the key H advises a box, and its button writes the sco
     await expect(rollButton(page)).toHaveText(new RegExp(count));
   }
   await expect(rollButton(page)).toBeDisabled();
+  // The count can show the third roll before the roll's own request has settled; until it has, the Hint
+  // is disabled and H asks nothing (one clean-clone run pressed it then).
+  await expect(hintButton(page)).toBeEnabled();
   await page.keyboard.press('h');
   await expect(advice(page)).toHaveText(/^Write \d+ in .+ · .+\.$/);
   const score = /^Write (\d+)/.exec((await advice(page).textContent()) ?? '')?.[1] ?? '';
@@ -139,6 +142,7 @@ test('a hint leaves the held dice as they are; its button holds the dice it keep
     await roll(page);
     // The player holds every die before asking: whatever the hint keeps differs from that, unless it keeps all.
     await holdEveryDie(page);
+    await expect(hintButton(page)).toBeEnabled();
     await page.keyboard.press('h');
     await expect(advice(page)).toHaveText(/\.$/);
     text = (await advice(page).textContent()) ?? '';
