@@ -1,4 +1,4 @@
-import type { BoxType, ColumnType, GameAction, GameType } from '../game';
+import type { BoxType, ColumnType, GameAction, GameType, Rules } from '../game';
 import type { Links } from './links';
 
 // The game as it travels between server and client: the Worker builds it (worker/lib/resources/game.ts),
@@ -20,6 +20,8 @@ export interface GameResource {
    */
   clashId?: number;
   player: { id: number; name: string };
+  /** The rule set the game is played with (issue 27); `preset` is null for a custom one. */
+  rules: Rules;
   rollCount: number;
   dices: { index: number; value: number }[];
   sheet: { columns: { type: ColumnType; boxes: { type: BoxType; value: number | null }[] }[] };

@@ -1,4 +1,4 @@
-import { BOX_TYPES, COLUMN_TYPES, DICE_COUNT, type GameMove, type GameState } from '../game';
+import { BOX_TYPES, CLASSIC_RULES, type GameMove, type GameState, parseRules } from '../game';
 import type { GameLinkName, GameResource } from './gameResource';
 
 // A game resource read back into the rules' terms, and the links its moves follow: the web app's play
@@ -11,15 +11,18 @@ import type { GameLinkName, GameResource } from './gameResource';
  * undo link says whether there is one.
  */
 export function toGameState(game: GameResource): GameState {
-  const dice = Array.from({ length: DICE_COUNT }, (_, index) => {
+  // A resource from a server older than rule sets carries none: it is CLASSIC.
+  const rules = parseRules(game.rules) ?? CLASSIC_RULES;
+  const dice = Array.from({ length: rules.dice }, (_, index) => {
     const value = game.dices.find((d) => d.index === index)?.value;
     return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 6 ? value : 1;
   });
   return {
     type: game.type,
+    rules,
     status: game.status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'COMPLETED',
     sheet: {
-      columns: COLUMN_TYPES.map((column) => {
+      columns: rules.columns.map((column) => {
         const boxes = game.sheet.columns.find((c) => c.type === column)?.boxes ?? [];
         return {
           type: column,

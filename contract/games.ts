@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { BOX_TYPES, COLUMN_TYPES, DICE_COUNT, isDiceSelection } from '../game';
+import { BOX_TYPES, COLUMN_TYPES, isDiceSelection, MAX_DICE } from '../game';
 
 // The resource is declared apart, so gameState.ts reads it without importing this file back.
 export type { GameLinkName, GameMessage, GameResource, GameStatusView, GameSummary } from './gameResource';
@@ -13,11 +13,15 @@ export const GAME_SORTS = ['updatedAt', 'createdAt', 'totalSum'] as const;
 // The bodies of the moves (SPEC.md section 7: `PUT <roll link>` with `{diceToRoll}`, ...). The client
 // never sends dice values, only which dice to roll again.
 
-const allDice = () => Array.from({ length: DICE_COUNT }, (_, i) => i);
-
-/** Which dice to roll again (indices, each once); none given means all five. */
+/**
+ * Which dice to roll again (indices, each once); none given (null) means all of them. Indices 0-5 pass
+ * here: the rules refuse the sixth die of a five-dice game with the same `dice-invalid`.
+ */
 export const RollBody = v.object({
-  diceToRoll: v.nullish(v.custom<number[]>(isDiceSelection, 'dice-invalid'), allDice),
+  diceToRoll: v.nullish(
+    v.custom<number[]>((x) => isDiceSelection(x, MAX_DICE), 'dice-invalid'),
+    null,
+  ),
 });
 
 /** One of `names`; missing, not a string or unknown all answer `key` (a bare picklist says nothing of a missing key). */

@@ -1,6 +1,6 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from 'partyserver';
 import type { ClashServerMessage } from '../contract/clashes';
-import { ended } from '../game';
+import { ended, withRules } from '../game';
 import { deleteClashRows } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
 import { writeRoomPoint } from '../worker/lib/dataPoints';
@@ -301,7 +301,13 @@ export class ClashRoom extends Server {
   }
 
   #load(): ClashRecord | null {
-    return this.#state.load();
+    const record = this.#state.load();
+    if (!record) return null;
+    const games = Object.entries(record.games).map(([id, game]) => [
+      id,
+      { ...game, state: withRules(game.state) },
+    ]);
+    return { ...record, games: Object.fromEntries(games) as ClashRecord['games'] };
   }
 
   #answer(viewerId: number | null): ClashResult {

@@ -1,5 +1,5 @@
 import { type Connection, type ConnectionContext, Server } from 'partyserver';
-import { type DiceSource, type GameState, newGame } from '../game';
+import { type DiceSource, type GameState, newGame, withRules } from '../game';
 import { dayOf } from '../contract/daily';
 import { database } from '../worker/db/client';
 import { deleteGameRow, deleteUntouchedGameRow } from '../worker/db/games';
@@ -296,7 +296,8 @@ export class GameRoom extends Server {
   }
 
   #load(): GameRecord | null {
-    return this.#store.load();
+    const record = this.#store.load();
+    return record && { ...record, state: withRules(record.state) };
   }
 
   #access(): PlayerAccess {

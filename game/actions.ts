@@ -1,33 +1,34 @@
 import { canAnnounce, canFill, canRestart, canRoll, canUndo } from './availability';
 import { RuleError } from './errors';
+import { CLASSIC_RULES, type RuleSet } from './rules';
 import { scoreBox } from './score';
 import { filledCount } from './sums';
 import {
-  BOX_COUNT,
   BOX_TYPES,
   type BoxType,
-  COLUMN_TYPES,
+  boxCount,
   type ColumnType,
-  DICE_COUNT,
   type DiceSource,
   type GameState,
   type GameType,
   type Sheet,
 } from './types';
 
-const ALL_DICE = [0, 1, 2, 3, 4];
+/** The indices of every die of the rule set. */
+export const allDice = (rules: RuleSet) => Array.from({ length: rules.dice }, (_, i) => i);
 
-export function newGame(type: GameType = 'SOLO'): GameState {
+export function newGame(type: GameType = 'SOLO', rules: RuleSet = CLASSIC_RULES): GameState {
   return {
     type,
+    rules,
     status: 'IN_PROGRESS',
     sheet: {
-      columns: COLUMN_TYPES.map((column) => ({
+      columns: rules.columns.map((column) => ({
         type: column,
         boxes: BOX_TYPES.map((box) => ({ type: box, value: null })),
       })),
     },
-    dice: [1, 1, 1, 1, 1],
+    dice: Array.from({ length: rules.dice }, () => 1),
     rollCount: 0,
     announcement: null,
     lastAction: null,
@@ -38,27 +39,32 @@ export function newGame(type: GameType = 'SOLO'): GameState {
   };
 }
 
+/** A state stored before rule sets existed has no `rules`: it was played, and goes on, by SPEC's CLASSIC sheet. */
+export function withRules(state: Omit<GameState, 'rules'> & { rules?: RuleSet }): GameState {
+  return { ...state, rules: state.rules ?? CLASSIC_RULES };
+}
+
 function assertInProgress(state: GameState): void {
   if (state.status !== 'IN_PROGRESS') throw new RuleError('game-completed');
 }
 
-/** A selection of dice to roll again: one to five distinct dice indices. */
-export function isDiceSelection(diceToRoll: unknown): diceToRoll is number[] {
+/** A selection of dice to roll again: one to `diceCount` (five or six) distinct dice indices. */
+export function isDiceSelection(diceToRoll: unknown, diceCount = 6): diceToRoll is number[] {
   return (
     Array.isArray(diceToRoll) &&
     diceToRoll.length >= 1 &&
-    diceToRoll.length <= DICE_COUNT &&
-    diceToRoll.every((i) => Number.isInteger(i) && i >= 0 && i < DICE_COUNT) &&
+    diceToRoll.length <= diceCount &&
+    diceToRoll.every((i) => Number.isInteger(i) && i >= 0 && i < diceCount) &&
     new Set(diceToRoll).size === diceToRoll.length
   );
 }
 
-/** Rolls all dice on a turn's first roll, otherwise only the dice at `diceToRoll`. */
-export function roll(state: GameState, diceToRoll: readonly number[], source: DiceSource): GameState {
+/** Rolls all dice on a turn's first roll, otherwise only the dice at `diceToRoll` (null: all of them). */
+export function roll(state: GameState, diceToRoll: readonly number[] | null, source: DiceSource): GameState {
   const refused = canRoll(state);
   if (refused) throw new RuleError(refused);
-  const indices = state.rollCount === 0 ? ALL_DICE : diceToRoll;
-  if (!isDiceSelection(indices)) throw new RuleError('dice-invalid');
+  const indices = state.rollCount === 0 || diceToRoll === null ? allDice(state.rules) : diceToRoll;
+  if (!isDiceSelection(indices, state.rules.dice)) throw new RuleError('dice-invalid');
   const sorted = [...indices].sort((a, b) => a - b);
   const values = source(sorted.length);
   // A faulty source must not leave an impossible die in a persisted game.
@@ -97,8 +103,9 @@ export function fill(state: GameState, column: ColumnType, box: BoxType): GameSt
   assertInProgress(state);
   if (state.rollCount === 0) throw new RuleError('roll-required');
   if (!canFill(state, column, box)) throw new RuleError('box-not-available');
-  const sheet = withValue(state.sheet, column, box, scoreBox(box, state.dice));
-  const completed = filledCount(sheet) === BOX_COUNT;
+  const score = scoreBox(box, state.dice, state.rules.straight, state.rollCount);
+  const sheet = withValue(state.sheet, column, box, score);
+  const completed = filledCount(sheet) === boxCount(state.rules);
   return {
     ...state,
     status: completed ? 'COMPLETED' : 'IN_PROGRESS',
@@ -138,5 +145,5 @@ export function undo(state: GameState): GameState {
 
 export function restart(state: GameState): GameState {
   if (!canRestart(state)) throw new RuleError('restart-not-allowed');
-  return newGame(state.type);
+  return newGame(state.type, state.rules);
 }

@@ -11,7 +11,15 @@ import {
 } from './diceTables';
 import type { GameMove } from './moves';
 import { TOP_BONUS, TOP_BONUS_THRESHOLD } from './sums';
-import { BOX_TYPES, type BoxType, type Column, type ColumnType, type GameState, MAX_ROLLS } from './types';
+import {
+  BOX_TYPES,
+  type BoxType,
+  type Column,
+  COLUMN_TYPES,
+  type ColumnType,
+  type GameState,
+  MAX_ROLLS,
+} from './types';
 
 // The move advisor: the best decision now, deterministic and pure.
 //
@@ -59,17 +67,17 @@ const COLUMN_FACTOR: Record<ColumnType, number> = {
   UPWARDS: 0.8,
   FREE: 1.3,
   ANNOUNCEMENT: 1,
+  HAND: 0.9,
+  MIDDLE: 0.8,
+  EDGES: 0.8,
 };
 
 /** Turns left (beyond this one) at which par has fallen 1/e ≈ 37% of the way from full to forced. */
 const PAR_TAU = 20;
 
-const COLUMN_PAR: Record<ColumnType, number[]> = {
-  DOWNWARDS: BOX_TYPES.map((b) => PAR[b] * COLUMN_FACTOR.DOWNWARDS),
-  UPWARDS: BOX_TYPES.map((b) => PAR[b] * COLUMN_FACTOR.UPWARDS),
-  FREE: BOX_TYPES.map((b) => PAR[b] * COLUMN_FACTOR.FREE),
-  ANNOUNCEMENT: BOX_TYPES.map((b) => PAR[b] * COLUMN_FACTOR.ANNOUNCEMENT),
-};
+const COLUMN_PAR = Object.fromEntries(
+  COLUMN_TYPES.map((column) => [column, BOX_TYPES.map((b) => PAR[b] * COLUMN_FACTOR[column])]),
+) as Record<ColumnType, number[]>;
 
 const TOP: readonly BoxType[] = ['ONES', 'TWOS', 'THREES', 'FOURS', 'FIVES', 'SIXES'];
 const BOTTOM: readonly BoxType[] = ['TRIPS', 'STRAIGHT', 'BOAT', 'CARRIAGE', 'YAMB'];

@@ -2,7 +2,6 @@ import type { RuleErrorKey } from './errors';
 import {
   BOX_TYPES,
   type BoxType,
-  COLUMN_TYPES,
   type Column,
   type ColumnType,
   type GameState,
@@ -32,16 +31,23 @@ function nextInOrder(column: Column, order: readonly BoxType[]): BoxType | null 
 }
 
 const UPWARDS_ORDER = [...BOX_TYPES].reverse();
+/** MIDDLE's two chains, from the middle of the sheet outwards; EDGES' two, from its edges inwards. */
+const MIDDLE_CHAINS: readonly (readonly BoxType[])[] = [
+  ['MAX', 'SIXES', 'FIVES', 'FOURS', 'THREES', 'TWOS', 'ONES'],
+  ['MIN', 'TRIPS', 'STRAIGHT', 'BOAT', 'CARRIAGE', 'YAMB'],
+];
+const EDGES_CHAINS = MIDDLE_CHAINS.map((chain) => [...chain].reverse());
 
-function isColumnFull(state: GameState, column: ColumnType): boolean {
-  return findColumn(state, column).boxes.every((b) => b.value !== null);
+function hasEmpty(column: Column): boolean {
+  return column.boxes.some((b) => b.value === null);
 }
 
 export function canFill(state: GameState, column: ColumnType, box: BoxType): boolean {
   if (state.status !== 'IN_PROGRESS' || state.rollCount === 0) return false;
   if (!isColumnType(column) || !isBoxType(box)) return false;
-  const col = findColumn(state, column);
-  if (!isEmpty(col, box)) return false;
+  // A column the rule set does not play has no box to fill.
+  const col = state.sheet.columns.find((c) => c.type === column);
+  if (!col || !isEmpty(col, box)) return false;
   if (state.announcement !== null) return column === 'ANNOUNCEMENT' && box === state.announcement;
   switch (column) {
     case 'DOWNWARDS':
@@ -52,11 +58,17 @@ export function canFill(state: GameState, column: ColumnType, box: BoxType): boo
       return true;
     case 'ANNOUNCEMENT':
       return false;
+    case 'HAND':
+      return state.rollCount === 1;
+    case 'MIDDLE':
+      return MIDDLE_CHAINS.some((chain) => nextInOrder(col, chain) === box);
+    case 'EDGES':
+      return EDGES_CHAINS.some((chain) => nextInOrder(col, chain) === box);
   }
 }
 
 export function fillableBoxes(state: GameState): BoxRef[] {
-  return COLUMN_TYPES.flatMap((column) =>
+  return state.rules.columns.flatMap((column) =>
     BOX_TYPES.filter((box) => canFill(state, column, box)).map((box) => ({ column, box })),
   );
 }
@@ -67,6 +79,7 @@ export function canAnnounce(state: GameState, box: BoxType): boolean {
     state.rollCount === 1 &&
     state.announcement === null &&
     isBoxType(box) &&
+    state.rules.columns.includes('ANNOUNCEMENT') &&
     isEmpty(findColumn(state, 'ANNOUNCEMENT'), box)
   );
 }
@@ -75,11 +88,12 @@ export function canAnnounce(state: GameState, box: BoxType): boolean {
 export function canRoll(state: GameState): RuleErrorKey | null {
   if (state.status !== 'IN_PROGRESS') return 'game-completed';
   if (state.rollCount >= MAX_ROLLS) return 'roll-limit-reached';
-  // Without this a player could roll past the only moment an announcement is possible and be left
-  // with no box to fill.
-  const othersFull = COLUMN_TYPES.every((c) => c === 'ANNOUNCEMENT' || isColumnFull(state, c));
-  if (state.rollCount === 1 && state.announcement === null && othersFull) return 'announcement-required';
-  return null;
+  // Never stuck: a roll that would leave no box to fill this turn is refused. Only ANNOUNCEMENT (announced
+  // after the first roll) and HAND (filled after it) close after the first roll, so it is never refused.
+  if (state.rollCount === 0 || state.announcement !== null) return null;
+  const open = state.sheet.columns.filter(hasEmpty).map((c) => c.type);
+  if (open.some((c) => c !== 'ANNOUNCEMENT' && c !== 'HAND')) return null;
+  return open.includes('ANNOUNCEMENT') ? 'announcement-required' : 'hand-fill-required';
 }
 
 export function canUndo(state: GameState): boolean {

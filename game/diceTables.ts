@@ -1,5 +1,7 @@
 import { scoreBox } from './score';
-import { BOX_TYPES, DICE_COUNT } from './types';
+import { BOX_TYPES } from './types';
+
+const DICE_COUNT = 5;
 
 // The dice tables the advisor's expectimax runs on, built on the first advice (`buildDiceTables`, tens of
 // ms), not when the module loads: the Worker bundles the advisor for the bot, and every isolate's start

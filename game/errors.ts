@@ -3,6 +3,7 @@ export const RULE_ERROR_KEYS = [
   'roll-required',
   'roll-limit-reached',
   'announcement-required',
+  'hand-fill-required',
   'announcement-not-allowed',
   'box-not-available',
   'undo-not-available',

@@ -5,6 +5,7 @@ export * from './preview';
 export * from './score';
 export * from './sums';
 export * from './types';
+export * from './rules';
 export * from './moves';
 export * from './clash';
 export * from './clashTurns';

@@ -3,7 +3,7 @@ import type { BoxType, ColumnType, DiceSource, GameState } from './types';
 
 /** A move a player asks for, as the server receives it; the rules judge it in `applyMove`. */
 export type GameMove =
-  | { type: 'ROLL'; diceToRoll: number[] }
+  | { type: 'ROLL'; diceToRoll: number[] | null }
   | { type: 'ANNOUNCE'; boxType: BoxType }
   | { type: 'FILL'; columnType: ColumnType; boxType: BoxType }
   | { type: 'UNDO' }

@@ -1,3 +1,4 @@
+import type { StraightRule } from './rules';
 import type { BoxType } from './types';
 
 function faceCounts(dice: readonly number[]): number[] {
@@ -21,11 +22,14 @@ function sumOfFace(dice: readonly number[], face: number): number {
   return dice.filter((d) => d === face).length * face;
 }
 
-function straight(dice: readonly number[]): number {
+/** BY_ROLL's straight, by the rolls made this turn when it is written. */
+const STRAIGHT_BY_ROLL = [0, 66, 56, 46];
+
+function straight(dice: readonly number[], rule: StraightRule, rollCount: number): number {
   const key = [...dice].sort((a, b) => a - b).join('');
-  if (key === '12345') return 35;
-  if (key === '23456') return 45;
-  return 0;
+  if (key !== '12345' && key !== '23456') return 0;
+  if (rule === 'BY_ROLL') return STRAIGHT_BY_ROLL[rollCount] ?? 0;
+  return key === '12345' ? 35 : 45;
 }
 
 function boat(dice: readonly number[]): number {
@@ -40,8 +44,32 @@ function ofAKind(dice: readonly number[], n: number, bonus: number): number {
   return face === null ? 0 : n * face + bonus;
 }
 
-/** The score `boxType` gets for these five dice. */
-export function scoreBox(boxType: BoxType, dice: readonly number[]): number {
+/**
+ * The score `boxType` gets for these dice, written after `rollCount` rolls of the turn (only a BY_ROLL
+ * straight depends on it). With six dice a box takes the best five of them for that box: the lowest five
+ * for MIN, the highest score of any five for every other box.
+ */
+export function scoreBox(
+  boxType: BoxType,
+  dice: readonly number[],
+  rule: StraightRule = 'CLASSIC',
+  rollCount = 1,
+): number {
+  if (dice.length <= 5) return scoreFive(boxType, dice, rule, rollCount);
+  let best = boxType === 'MIN' ? Infinity : 0;
+  for (let skip = 0; skip < dice.length; skip++) {
+    const score = scoreFive(
+      boxType,
+      dice.filter((_, i) => i !== skip),
+      rule,
+      rollCount,
+    );
+    best = boxType === 'MIN' ? Math.min(best, score) : Math.max(best, score);
+  }
+  return best;
+}
+
+function scoreFive(boxType: BoxType, dice: readonly number[], rule: StraightRule, rollCount: number): number {
   switch (boxType) {
     case 'ONES':
       return sumOfFace(dice, 1);
@@ -61,7 +89,7 @@ export function scoreBox(boxType: BoxType, dice: readonly number[]): number {
     case 'TRIPS':
       return ofAKind(dice, 3, 10);
     case 'STRAIGHT':
-      return straight(dice);
+      return straight(dice, rule, rollCount);
     case 'BOAT':
       return boat(dice);
     case 'CARRIAGE':

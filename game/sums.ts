@@ -1,4 +1,4 @@
-import { BOX_COUNT, type BoxType, type Column, type Sheet } from './types';
+import { BOX_TYPES, type BoxType, type Column, type Sheet } from './types';
 
 export const TOP_BONUS_THRESHOLD = 60;
 export const TOP_BONUS = 30;
@@ -44,5 +44,6 @@ export function filledCount(sheet: Sheet): number {
 
 /** Percentage of boxes filled, 0..100, rounded. */
 export function progress(sheet: Sheet): number {
-  return Math.round((filledCount(sheet) * 100) / BOX_COUNT);
+  const boxes = sheet.columns.length * BOX_TYPES.length;
+  return boxes === 0 ? 0 : Math.round((filledCount(sheet) * 100) / boxes);
 }

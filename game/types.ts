@@ -1,4 +1,7 @@
-export const COLUMN_TYPES = ['DOWNWARDS', 'UPWARDS', 'FREE', 'ANNOUNCEMENT'] as const;
+import type { ColumnType, RuleSet } from './rules';
+
+export { COLUMN_TYPES, type ColumnType, isColumnType } from './rules';
+
 export const BOX_TYPES = [
   'ONES',
   'TWOS',
@@ -15,11 +18,13 @@ export const BOX_TYPES = [
   'YAMB',
 ] as const;
 
-export const DICE_COUNT = 5;
+/** The most dice a rule set plays (six; SPEC's sheet plays five). */
+export const MAX_DICE = 6;
 export const MAX_ROLLS = 3;
-export const BOX_COUNT = COLUMN_TYPES.length * BOX_TYPES.length;
 
-export type ColumnType = (typeof COLUMN_TYPES)[number];
+/** How many boxes the sheet of `rules` has. */
+export const boxCount = (rules: RuleSet) => rules.columns.length * BOX_TYPES.length;
+
 export type BoxType = (typeof BOX_TYPES)[number];
 export type GameType = 'SOLO' | 'CLASH' | 'DAILY';
 export type GameStatus = 'IN_PROGRESS' | 'COMPLETED';
@@ -53,26 +58,24 @@ export type UndoSnapshot = { column: ColumnType; box: BoxType } & Pick<
 
 export interface GameState {
   type: GameType;
+  /** The dice, the columns and the straight's scoring this game is played with. */
+  rules: RuleSet;
   status: GameStatus;
   sheet: Sheet;
-  /** Five face values, 1..6. */
+  /** One face value, 1..6, per die of the rule set (five or six). */
   dice: number[];
   rollCount: number;
   announcement: BoxType | null;
   lastAction: GameAction | null;
   latestBoxFilled: BoxType | null;
   latestColumnFilled: ColumnType | null;
-  /** Indices (0..4) of the dice thrown by the last roll. */
+  /** Indices of the dice thrown by the last roll. */
   latestDiceRolled: number[];
   undoSnapshot: UndoSnapshot | null;
 }
 
 /** Returns `count` values, each 1..6. */
 export type DiceSource = (count: number) => number[];
-
-export function isColumnType(x: unknown): x is ColumnType {
-  return typeof x === 'string' && (COLUMN_TYPES as readonly string[]).includes(x);
-}
 
 export function isBoxType(x: unknown): x is BoxType {
   return typeof x === 'string' && (BOX_TYPES as readonly string[]).includes(x);

@@ -1,3 +1,4 @@
+import type { ColumnType } from '../../game';
 import type { PlayerYambStats } from '../../contract/players';
 import { finishGames } from './finishedGames';
 import { expect, test } from './fixtures';
@@ -33,13 +34,18 @@ test("a player's page shows their Yamb figures, as the server reckons them, at 1
     section.locator('.figure', { has: page.getByText(label, { exact: true }) });
   await expect(figure('Yambs rolled').locator('dd')).toHaveText(String(stats.yambs));
   await expect(figure('Top bonus earned').locator('dd')).toHaveText(`${Math.round(stats.bonusRate * 100)}%`);
-  const names = { DOWNWARDS: 'Downwards', UPWARDS: 'Upwards', FREE: 'Free', ANNOUNCEMENT: 'Announcement' };
-  await expect(figure('Best column').locator('dd')).toHaveText(names[stats.bestColumn!]);
+  const names: Partial<Record<ColumnType, string>> = {
+    DOWNWARDS: 'Downwards',
+    UPWARDS: 'Upwards',
+    FREE: 'Free',
+    ANNOUNCEMENT: 'Announcement',
+  };
+  await expect(figure('Best column').locator('dd')).toHaveText(names[stats.bestColumn!] ?? '');
   const table = section.getByRole('table', { name: 'Average per column' });
   for (const [column, name] of Object.entries(names)) {
     const row = table.getByRole('row', { name: new RegExp(`^${name}`) });
     await expect(row.getByRole('cell')).toHaveText(
-      new Intl.NumberFormat('en-US').format(stats.columnAverages[column as keyof typeof names]),
+      new Intl.NumberFormat('en-US').format(stats.columnAverages[column as ColumnType] ?? NaN),
     );
   }
   await page.setViewportSize(PHONE);

@@ -6,7 +6,7 @@ import {
   BOX_TYPES,
   canAnnounce,
   canRoll,
-  COLUMN_TYPES,
+  CLASSIC_RULES,
   type DiceSource,
   fill,
   fillableBoxes,
@@ -136,7 +136,7 @@ describe('the move advisor', () => {
       ['FREE', 'YAMB'],
       ['FREE', 'ONES'],
     ];
-    const all = COLUMN_TYPES.flatMap((c) => BOX_TYPES.map((b): [string, string] => [c, b]));
+    const all = CLASSIC_RULES.columns.flatMap((c) => BOX_TYPES.map((b): [string, string] => [c, b]));
     const filled = all.filter(([c, b]) => !open.some(([oc, ob]) => oc === c && ob === b));
     const state = roll(withFilled(filled, 10), [], fixed([5, 5, 5, 5, 5]));
     expect(advise(state)).toMatchObject({ kind: 'FILL', column: 'FREE', box: 'YAMB' });
@@ -191,7 +191,7 @@ describe('the move advisor', () => {
       while (state.status === 'IN_PROGRESS') {
         state = applyMove(state, toMove(advise(state)), dice);
         moves++;
-        expect(moves).toBeLessThan(COLUMN_TYPES.length * BOX_TYPES.length * 5);
+        expect(moves).toBeLessThan(CLASSIC_RULES.columns.length * BOX_TYPES.length * 5);
       }
     }
   }, 60_000);

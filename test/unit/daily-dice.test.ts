@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BOX_COUNT, DICE_COUNT, MAX_ROLLS, newGame } from '../../game';
+import { boxCount, CLASSIC_RULES, MAX_ROLLS, newGame } from '../../game';
 import { dailyFace, dailyFaces, dailyKey, dailyRollSource, newDailySecret } from '../../worker/lib/dailyDice';
 
 /** Fixed secrets, so the share test draws the same 600,000 faces on every run. */
@@ -14,9 +14,9 @@ describe('the daily dice', () => {
     for (let n = 0; drawn < draws; n++) {
       const key = await dailyKey(secretNumber(n));
       const faces: Promise<number>[] = [];
-      for (let turn = 0; turn < BOX_COUNT && drawn + faces.length < draws; turn++)
+      for (let turn = 0; turn < boxCount(CLASSIC_RULES) && drawn + faces.length < draws; turn++)
         for (let roll = 0; roll < MAX_ROLLS && drawn + faces.length < draws; roll++)
-          for (let die = 0; die < DICE_COUNT && drawn + faces.length < draws; die++)
+          for (let die = 0; die < CLASSIC_RULES.dice && drawn + faces.length < draws; die++)
             faces.push(dailyFace(key, turn, roll, die));
       for (const face of await Promise.all(faces)) counts[face - 1] += 1;
       drawn += faces.length;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BOX_TYPES, COLUMN_TYPES, type Sheet } from '../../game';
+import { BOX_TYPES, CLASSIC_RULES, type Sheet } from '../../game';
 import { dailyShareText, SQUARES, sheetShape, squareOf } from '../../web/components/daily/dailyShare';
 
 const SQUARE = new RegExp(`^(${Object.values(SQUARES).join('|')})$`, 'u');
 
 /** A full sheet whose every box holds `value(box)`. */
 const sheetOf = (value: (box: (typeof BOX_TYPES)[number], column: number) => number | null): Sheet => ({
-  columns: COLUMN_TYPES.map((type, column) => ({
+  columns: CLASSIC_RULES.columns.map((type, column) => ({
     type,
     boxes: BOX_TYPES.map((box) => ({ type: box, value: value(box, column) })),
   })),
@@ -23,7 +23,7 @@ describe('the daily share text', () => {
     expect(grid).toHaveLength(BOX_TYPES.length);
     for (const line of grid) {
       const squares = [...new Intl.Segmenter().segment(line)].map((s) => s.segment);
-      expect(squares).toHaveLength(COLUMN_TYPES.length);
+      expect(squares).toHaveLength(CLASSIC_RULES.columns.length);
       for (const square of squares) expect(square).toMatch(SQUARE);
     }
   });

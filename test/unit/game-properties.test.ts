@@ -4,7 +4,7 @@ import {
   applyMove,
   BOX_TYPES,
   type BoxType,
-  COLUMN_TYPES,
+  CLASSIC_RULES,
   type ColumnType,
   type DiceSource,
   filledCount,
@@ -269,13 +269,13 @@ describe('the rules against a model written from SPEC.md', () => {
 });
 
 function value(state: GameState, column: ColumnType, box: BoxType): number | null {
-  return state.sheet.columns[COLUMN_TYPES.indexOf(column)].boxes[BOX_TYPES.indexOf(box)].value;
+  return state.sheet.columns[CLASSIC_RULES.columns.indexOf(column)].boxes[BOX_TYPES.indexOf(box)].value;
 }
 
 /** SPEC section 9's sums, recomputed from the sheet. */
 function recomputedTotal(state: GameState): number {
   let total = 0;
-  for (const column of COLUMN_TYPES) {
+  for (const column of CLASSIC_RULES.columns) {
     const v = (box: BoxType) => value(state, column, box) ?? 0;
     const top = BOX_TYPES.slice(0, 6).reduce((a, box) => a + v(box), 0);
     const filled = (box: BoxType) => value(state, column, box) !== null;

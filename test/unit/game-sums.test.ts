@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BOX_TYPES,
   type BoxType,
-  COLUMN_TYPES,
+  CLASSIC_RULES,
   type Column,
   columnSums,
   filledCount,
@@ -19,7 +19,7 @@ function column(values: Partial<Record<BoxType, number>>): Column {
 function sheetWithFilled(count: number): Sheet {
   let left = count;
   return {
-    columns: COLUMN_TYPES.map((type) => ({
+    columns: CLASSIC_RULES.columns.map((type) => ({
       type,
       boxes: BOX_TYPES.map((box) => ({ type: box, value: left-- > 0 ? 1 : null })),
     })),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   announce,
-  COLUMN_TYPES,
+  CLASSIC_RULES,
   canRestart,
   canUndo,
   fill,
@@ -16,7 +16,7 @@ import {
 import { fixed, play, refused, rolled, SIXES, withFullColumns } from './game-helpers';
 
 function completedGame(type: GameType = 'SOLO'): GameState {
-  return withFullColumns(COLUMN_TYPES, SIXES, newGame(type));
+  return withFullColumns(CLASSIC_RULES.columns, SIXES, newGame(type));
 }
 
 describe('undo', () => {

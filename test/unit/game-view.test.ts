@@ -3,7 +3,7 @@ import {
   announce,
   BOX_TYPES,
   type BoxType,
-  COLUMN_TYPES,
+  CLASSIC_RULES,
   type ColumnType,
   fill,
   newGame,
@@ -27,7 +27,7 @@ const mayOf = (game: GameResource) => ({
 });
 
 const cell = (view: ReturnType<typeof sheetView>, column: ColumnType, box: BoxType) =>
-  view.cells[COLUMN_TYPES.indexOf(column)][BOX_TYPES.indexOf(box)];
+  view.cells[CLASSIC_RULES.columns.indexOf(column)][BOX_TYPES.indexOf(box)];
 
 describe('toGameState: the server resource as the rules see it', () => {
   it('gives back the state the resource was made from, at every kind of moment of a game', () => {
@@ -43,7 +43,7 @@ describe('toGameState: the server resource as the rules see it', () => {
       rerolled,
       fill(rerolled, 'ANNOUNCEMENT', 'STRAIGHT'),
       roll(newGame('CLASH'), ALL, fixed([4, 4, 1, 2, 3])),
-      withFullColumns(COLUMN_TYPES),
+      withFullColumns(CLASSIC_RULES.columns),
     ];
     for (const state of states) {
       expect(toGameState(resourceOf(state))).toEqual({ ...state, undoSnapshot: null });
@@ -59,7 +59,7 @@ describe('toGameState: the server resource as the rules see it', () => {
     for (const column of resource.sheet.columns) column.boxes.reverse();
     resource.dices.reverse();
     const back = toGameState(resource);
-    expect(back.sheet.columns.map((c) => c.type)).toEqual([...COLUMN_TYPES]);
+    expect(back.sheet.columns.map((c) => c.type)).toEqual([...CLASSIC_RULES.columns]);
     expect(back.sheet.columns[0].boxes.map((b) => b.type)).toEqual([...BOX_TYPES]);
     expect(back.sheet.columns[0].boxes[0].value).toBe(0);
     expect(back.dice).toEqual([2, 2, 2, 5, 6]);
@@ -147,9 +147,9 @@ describe('sheetView: which boxes a click fills or announces, and what they would
 
 describe('the roll button', () => {
   it('throws all five dice first, then only those not held', () => {
-    expect(diceToRoll(0, new Set([1, 2]))).toEqual(ALL);
-    expect(diceToRoll(1, new Set([1, 3]))).toEqual([0, 2, 4]);
-    expect(diceToRoll(2, new Set(ALL))).toEqual([]);
+    expect(diceToRoll(0, new Set([1, 2]), 5)).toEqual(ALL);
+    expect(diceToRoll(1, new Set([1, 3]), 5)).toEqual([0, 2, 4]);
+    expect(diceToRoll(2, new Set(ALL), 5)).toEqual([]);
   });
 
   it('is enabled before the first roll for the player, not for a watcher', () => {
@@ -187,7 +187,7 @@ describe('the roll button', () => {
   });
 
   it('says the game is over once it is', () => {
-    const done = withFullColumns(COLUMN_TYPES);
+    const done = withFullColumns(CLASSIC_RULES.columns);
     expect(rollView(done, mayOf(resourceOf(done)).roll, new Set())).toMatchObject({
       enabled: false,
       hint: 'done',
@@ -209,7 +209,7 @@ describe('live updates and the roll animation', () => {
   });
 
   it('tumbles only the dice a roll threw, each for 800-1800 ms', () => {
-    expect(rolledDice([4, 0, 0, 9, -1])).toEqual([4, 0]);
+    expect(rolledDice([4, 0, 0, 9, -1], 5)).toEqual([4, 0]);
     expect(tumbleMs(0)).toBe(800);
     expect(tumbleMs(0.5)).toBe(1300);
     expect(tumbleMs(0.9999)).toBeLessThanOrEqual(1800);

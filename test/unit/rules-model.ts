@@ -196,7 +196,9 @@ export function advance(game: ModelGame, move: GameMove, thrown: readonly number
 
 /** Which dice a roll must throw: all five on a turn's first roll, else exactly those asked for. */
 export function diceThrown(game: ModelGame, move: Extract<GameMove, { type: 'ROLL' }>): number[] {
-  return game.rolls === 0 ? [0, 1, 2, 3, 4] : [...move.diceToRoll].sort((a, b) => a - b);
+  return game.rolls === 0 || move.diceToRoll === null
+    ? [0, 1, 2, 3, 4]
+    : [...move.diceToRoll].sort((a, b) => a - b);
 }
 
 /** Every move the model allows now (a roll as `diceToRoll` choices), for a walk through reachable games. */

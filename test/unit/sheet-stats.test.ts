@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOX_TYPES, type BoxType, COLUMN_TYPES, type ColumnType, type Sheet, sheetStats } from '../../game';
+import { BOX_TYPES, type BoxType, CLASSIC_RULES, type ColumnType, type Sheet, sheetStats } from '../../game';
 
 // A player's Yamb figures from their finished sheets: Yambs written, each column's average total, how often
 // the top section earned its bonus, and the best column.
@@ -7,7 +7,7 @@ import { BOX_TYPES, type BoxType, COLUMN_TYPES, type ColumnType, type Sheet, she
 /** A sheet whose every box holds `value(column, box)`. */
 function sheet(value: (column: ColumnType, box: BoxType) => number): Sheet {
   return {
-    columns: COLUMN_TYPES.map((type) => ({
+    columns: CLASSIC_RULES.columns.map((type) => ({
       type,
       boxes: BOX_TYPES.map((box) => ({ type: box, value: value(type, box) })),
     })),

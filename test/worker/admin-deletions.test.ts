@@ -14,7 +14,7 @@ import {
 import { currentGame, type Game, guestWithGame, indexRow, playTurn, scoresOf, watch } from './games-helpers';
 import { call, expectError, json, makeAdmin, registerPlayer, type Session } from './helpers';
 import { logRows } from './logs-helpers';
-import { BOX_COUNT } from '../../game';
+import { boxCount, CLASSIC_RULES } from '../../game';
 
 // An admin deletes a player's game or clash; what is left stays consistent: no score, index row or
 // clash player row points at what is gone, and the player carries on with a new game.
@@ -38,7 +38,7 @@ describe('an admin deleting a solo game', { timeout: 60_000 }, () => {
   it('removes its index row, its score and its room; the player gets a new game', async () => {
     const me = await guestWithGame();
     let game: Game = me.game;
-    for (let turn = 0; turn < BOX_COUNT; turn++) game = await playTurn(me, game);
+    for (let turn = 0; turn < boxCount(CLASSIC_RULES); turn++) game = await playTurn(me, game);
     expect(game.status).toBe('COMPLETED');
     expect(await scoresOf(game.id)).toHaveLength(1);
 

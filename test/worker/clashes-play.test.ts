@@ -1,6 +1,6 @@
 import { abortAllDurableObjects, env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BOX_COUNT } from '../../game';
+import { boxCount, CLASSIC_RULES } from '../../game';
 import type { ClashView } from '../../game';
 import { toClashResource } from '../../worker/lib/resources/clashes';
 import {
@@ -163,7 +163,7 @@ describe('turns', () => {
 /** Plays the clash to its end: each player on turn rolls and fills the first box the rules allow. */
 async function playToTheEnd({ players: sessions, gameIds }: Started): Promise<Game[]> {
   const last: Game[] = [];
-  for (let round = 0; round < BOX_COUNT; round++)
+  for (let round = 0; round < boxCount(CLASSIC_RULES); round++)
     for (const [index, session] of sessions.entries())
       last[index] = await takeTurn(session, gameIds[index] as number);
   return last;

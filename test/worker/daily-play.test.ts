@@ -2,7 +2,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../durable-objects/GameRoom';
 import { describe, expect, it } from 'vitest';
 import { dayOf } from '../../contract/daily';
-import { BOX_COUNT } from '../../game';
+import { boxCount, CLASSIC_RULES } from '../../game';
 import { dailyFace, dailyKey } from '../../worker/lib/dailyDice';
 import {
   firstAnnounceable,
@@ -73,7 +73,7 @@ describe('a completed daily game', () => {
     const other = await dailyPlayer();
     await rankable(me);
     const game = await startedDaily(me);
-    const seen = await playTurns(me, game, BOX_COUNT);
+    const seen = await playTurns(me, game, boxCount(CLASSIC_RULES));
     const done = seen[seen.length - 1];
     expect(done.status).toBe('COMPLETED');
     expect(Object.keys(done._links)).toEqual(['self']);

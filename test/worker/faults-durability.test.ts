@@ -2,7 +2,7 @@ import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject 
 import { describe, expect, it } from 'vitest';
 import type { Health } from '../../contract/health';
 import type { GameRecord } from '../../durable-objects/gameRecord';
-import { BOX_TYPES, COLUMN_TYPES, fillableBoxes, type GameState, type Sheet } from '../../game';
+import { BOX_TYPES, CLASSIC_RULES, fillableBoxes, type GameState, type Sheet } from '../../game';
 import { forgetGameRow } from '../../worker/db/games';
 import type { Env } from '../../worker/env';
 import {
@@ -64,7 +64,7 @@ async function rewriteGameIndex(gameId: number) {
 /** A sheet with every box filled (1 point each) but FREE / YAMB. */
 function sheetWithOneBoxLeft(): Sheet {
   return {
-    columns: COLUMN_TYPES.map((column) => ({
+    columns: CLASSIC_RULES.columns.map((column) => ({
       type: column,
       boxes: BOX_TYPES.map((box) => ({ type: box, value: column === 'FREE' && box === 'YAMB' ? null : 1 })),
     })),

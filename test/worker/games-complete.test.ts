@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { GameRoom } from '../../durable-objects/GameRoom';
-import { BOX_COUNT, totalSum } from '../../game';
+import { boxCount, CLASSIC_RULES, totalSum } from '../../game';
 import {
   currentGame,
   downD1,
@@ -26,7 +26,7 @@ import { call, expectError, json, registerGuest, type Session } from './helpers'
 async function playToTheEnd(me: Session, gameId: number) {
   let game: Game | undefined;
   let announcementsRequired = 0;
-  for (let turn = 0; turn < BOX_COUNT; turn++) {
+  for (let turn = 0; turn < boxCount(CLASSIC_RULES); turn++) {
     game = await play(me, gameId, 'roll');
     if (!firstFillable(game)) {
       expect(game._links.roll).toBeUndefined();

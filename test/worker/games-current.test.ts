@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOX_TYPES, COLUMN_TYPES } from '../../game';
+import { BOX_TYPES, CLASSIC_RULES } from '../../game';
 import { currentGame, flushIndex, type Game, guestWithGame, indexRow, play, playTurn } from './games-helpers';
 import { call, expectError, json, registerGuest } from './helpers';
 
@@ -21,7 +21,7 @@ describe('the play screen’s current game (PUT /api/games/)', () => {
       progress: 0,
     });
     expect(game.dices.map((d) => d.index)).toEqual([0, 1, 2, 3, 4]);
-    expect(game.sheet.columns.map((c) => c.type)).toEqual([...COLUMN_TYPES]);
+    expect(game.sheet.columns.map((c) => c.type)).toEqual([...CLASSIC_RULES.columns]);
     for (const column of game.sheet.columns) {
       expect(column.boxes).toEqual(BOX_TYPES.map((type) => ({ type, value: null })));
     }

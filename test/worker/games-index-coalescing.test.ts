@@ -1,6 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BOX_COUNT } from '../../game';
+import { boxCount, CLASSIC_RULES } from '../../game';
 import { Alarms, logRoomError } from '../../durable-objects/alarms';
 import { INDEX_DELAY_MS, PROGRESS_INTERVAL_MS } from '../../durable-objects/writeBehindIndex';
 import { type Game, guestWithGame, indexRow, play, playTurn, roomOf, scoresOf, setD1 } from './games-helpers';
@@ -70,7 +70,7 @@ describe('the D1 index of a game in progress is coalesced', () => {
   it('a completion is written before the last fill is answered', { timeout: 30_000 }, async () => {
     const me = await guestWithGame();
     let game: Game = me.game;
-    for (let turn = 0; turn < BOX_COUNT - 1; turn++) game = await playTurn(me, game);
+    for (let turn = 0; turn < boxCount(CLASSIC_RULES) - 1; turn++) game = await playTurn(me, game);
     expect(game.status).toBe('IN_PROGRESS');
     // A write is pending from the moves above. The loop can take longer than PROGRESS_INTERVAL_MS on a busy
     // machine, so that write may be nearly due: its deadline is moved on (through the room's own Alarms),

@@ -5,7 +5,7 @@ import type { Page } from '../../contract/page';
 import type { PlayerResource } from '../../contract/players';
 import type { RatingEntry } from '../../contract/ratings';
 import type { ClashRecord } from '../../durable-objects/clashRecord';
-import { BOX_TYPES, COLUMN_TYPES, type Sheet } from '../../game';
+import { BOX_TYPES, CLASSIC_RULES, type Sheet } from '../../game';
 import { clashRoom, getClash, type Started } from './clashes-helpers';
 import { play } from './games-helpers';
 import { call, json, type Session } from './helpers';
@@ -32,7 +32,7 @@ const VALUES: Record<(typeof BOX_TYPES)[number], number> = {
 /** A sheet with every box filled but FREE / YAMB; `extra` points more in its FREE / TRIPS. */
 function sheetBut(extra: number): Sheet {
   return {
-    columns: COLUMN_TYPES.map((column) => ({
+    columns: CLASSIC_RULES.columns.map((column) => ({
       type: column,
       boxes: BOX_TYPES.map((box) => ({
         type: box,

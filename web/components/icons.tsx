@@ -190,6 +190,28 @@ export const AnnouncementIcon = ({ className }: { className?: string }) => (
   </Icon>
 );
 
+/** HAND (ručna): a single throw of the hand. */
+export const HandIcon = ({ className }: { className?: string }) => (
+  <Icon weight={2} className={className}>
+    <path d="M8 13V6a1.5 1.5 0 0 1 3 0v5M11 11V4.5a1.5 1.5 0 0 1 3 0V11M14 11V6a1.5 1.5 0 0 1 3 0v7" />
+    <path d="M8 13l-1.6-1.8a1.6 1.6 0 0 0-2.4 2.1L8 19a5 5 0 0 0 4 2h1a4 4 0 0 0 4-4v-4" />
+  </Icon>
+);
+
+/** MIDDLE (od sredine): from the middle of the sheet outwards. */
+export const MiddleIcon = ({ className }: { className?: string }) => (
+  <Icon weight={2.2} className={className}>
+    <path d="M12 10V3M8 7l4-4 4 4M12 14v7M8 17l4 4 4-4M7 12h10" />
+  </Icon>
+);
+
+/** EDGES (od krajeva): from both edges of the sheet towards the middle. */
+export const EdgesIcon = ({ className }: { className?: string }) => (
+  <Icon weight={2.2} className={className}>
+    <path d="M12 3v7M8 6l4 4 4-4M12 21v-7M8 18l4-4 4 4M7 12h10" />
+  </Icon>
+);
+
 export const BellIcon = () => (
   <Icon>
     <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />

@@ -1,4 +1,4 @@
-import { DICE_COUNT, type DiceSource, filledCount, type GameState } from '../../game';
+import { type DiceSource, filledCount, type GameState } from '../../game';
 
 // The daily game's dice: the face of die `die` at roll `roll` of turn `turn` is drawn from an HMAC of the
 // day's secret, so every player who makes the same choices meets the same dice, and nobody without the
@@ -40,22 +40,26 @@ export const dailyPosition = (state: GameState) => ({
   roll: state.rollCount,
 });
 
-/** The faces of all five dice at `state`'s turn and next roll: a roll takes those of the dice it throws. */
+/** The faces of all the dice at `state`'s turn and next roll: a roll takes those of the dice it throws. */
 export async function dailyFaces(secret: string, state: GameState): Promise<number[]> {
   const key = await dailyKey(secret);
   const { turn, roll } = dailyPosition(state);
-  return Promise.all(Array.from({ length: DICE_COUNT }, (_, die) => dailyFace(key, turn, roll, die)));
+  return Promise.all(Array.from({ length: state.rules.dice }, (_, die) => dailyFace(key, turn, roll, die)));
 }
 
 /**
  * The dice source of one roll from `faces` (dailyFaces of the same state): the rules ask it for the thrown
- * dice in index order (all five on a turn's first roll), so it answers those dice's faces in that order.
+ * dice in index order (all of them on a turn's first roll, or when none are named), so it answers those
+ * dice's faces in that order.
  */
 export function dailyRollSource(
   faces: readonly number[],
   state: GameState,
-  diceToRoll: readonly number[],
+  diceToRoll: readonly number[] | null,
 ): DiceSource {
-  const thrown = state.rollCount === 0 ? faces.map((_, die) => die) : [...diceToRoll].sort((a, b) => a - b);
+  const thrown =
+    state.rollCount === 0 || diceToRoll === null
+      ? faces.map((_, die) => die)
+      : [...diceToRoll].sort((a, b) => a - b);
   return () => thrown.map((die) => faces[die] ?? 0);
 }

@@ -1,4 +1,4 @@
-import { BOX_TYPES, type BoxType, COLUMN_TYPES, type Sheet } from '../../../game';
+import { BOX_TYPES, type BoxType, type Sheet } from '../../../game';
 
 // The daily game's share text: the day, the total and the sheet's shape as a grid of squares, one row per
 // box and one square per column, as the sheet is drawn. A square says how good a box is, never its dice,
@@ -34,14 +34,12 @@ export function squareOf(box: BoxType, value: number | null): Square {
   return value >= good ? 'good' : 'below';
 }
 
-/** The sheet's shape: 13 lines (the boxes, top to bottom) of 4 squares (the columns, left to right). */
+/** The sheet's shape: 13 lines (the boxes, top to bottom) of a square per column (left to right). */
 export function sheetShape(sheet: Sheet): string[] {
   return BOX_TYPES.map((box) =>
-    COLUMN_TYPES.map((column) => {
-      const value =
-        sheet.columns.find((c) => c.type === column)?.boxes.find((b) => b.type === box)?.value ?? null;
-      return SQUARES[squareOf(box, value)];
-    }).join(''),
+    sheet.columns
+      .map((column) => SQUARES[squareOf(box, column.boxes.find((b) => b.type === box)?.value ?? null)])
+      .join(''),
   );
 }
 

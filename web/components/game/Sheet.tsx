@@ -1,8 +1,16 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BOX_TYPES, type BoxType, COLUMN_TYPES, type ColumnSums, type ColumnType } from '../../../game';
+import { BOX_TYPES, type BoxType, type ColumnSums, type ColumnType } from '../../../game';
 import { DieFace } from '../DieFace';
-import { AnnouncementIcon, DownwardsIcon, FreeIcon, UpwardsIcon } from '../icons';
+import {
+  AnnouncementIcon,
+  DownwardsIcon,
+  EdgesIcon,
+  FreeIcon,
+  HandIcon,
+  MiddleIcon,
+  UpwardsIcon,
+} from '../icons';
 import type { CellView, SheetView } from './view';
 
 export interface SheetProps {
@@ -29,6 +37,9 @@ const COLUMN_ICONS: Record<ColumnType, (props: { className?: string }) => ReactN
   UPWARDS: UpwardsIcon,
   FREE: FreeIcon,
   ANNOUNCEMENT: AnnouncementIcon,
+  HAND: HandIcon,
+  MIDDLE: MiddleIcon,
+  EDGES: EdgesIcon,
 };
 
 function ColumnIcon({ column }: { column: ColumnType }) {
@@ -174,13 +185,13 @@ function SumName({ sum }: { sum: keyof ColumnSums | 'grandTotal' }) {
   );
 }
 
-/** The score sheet: 4 columns × 13 boxes with the section sums, as a real table. */
+/** The score sheet: the rule set's columns × 13 boxes with the section sums, as a real table. */
 export function Sheet({ view, glow, marked, locked, onCell }: SheetProps) {
   const { t } = useTranslation();
   return (
     <table className="sheet" onKeyDown={moveFocus}>
       <caption className="visually-hidden">{t('game.sheet.caption')}</caption>
-      <SheetHead />
+      <SheetHead columns={view.columns} />
       {SECTIONS.map((section) => (
         <tbody key={section.name} className={`sheet-section sheet-section--${section.name}`}>
           {section.boxes.map((box) => {
@@ -192,12 +203,12 @@ export function Sheet({ view, glow, marked, locked, onCell }: SheetProps) {
                 </th>
                 {view.cells.map((column, col) => (
                   <Cell
-                    key={COLUMN_TYPES[col]}
+                    key={view.columns[col]}
                     cell={column[row]}
                     col={col}
                     row={row}
-                    glowing={glow?.column === COLUMN_TYPES[col] && glow.box === box}
-                    marked={marked?.column === COLUMN_TYPES[col] && marked.box === box}
+                    glowing={glow?.column === view.columns[col] && glow.box === box}
+                    marked={marked?.column === view.columns[col] && marked.box === box}
                     locked={locked}
                     onCell={onCell}
                   />
@@ -211,7 +222,7 @@ export function Sheet({ view, glow, marked, locked, onCell }: SheetProps) {
                 <SumName sum={sum} />
               </th>
               {view.sums.map((sums, col) => (
-                <td key={COLUMN_TYPES[col]} className="sheet-sum-value">
+                <td key={view.columns[col]} className="sheet-sum-value">
                   {sum === 'bonus' && sums.bonus === 0 ? '' : sums[sum]}
                 </td>
               ))}
@@ -225,13 +236,13 @@ export function Sheet({ view, glow, marked, locked, onCell }: SheetProps) {
 }
 
 /** The columns' headings: an icon, the full name, and the short one for narrow screens. */
-function SheetHead() {
+function SheetHead({ columns }: { columns: readonly ColumnType[] }) {
   const { t } = useTranslation();
   return (
     <thead>
       <tr className="sheet-head">
         <td className="sheet-corner" />
-        {COLUMN_TYPES.map((column) => (
+        {columns.map((column) => (
           <th
             key={column}
             scope="col"
@@ -260,7 +271,7 @@ function SheetFoot({ view }: { view: SheetView }) {
           <SumName sum="total" />
         </th>
         {view.sums.map((sums, col) => (
-          <td key={COLUMN_TYPES[col]} className="sheet-sum-value">
+          <td key={view.columns[col]} className="sheet-sum-value">
             {sums.total}
           </td>
         ))}
@@ -269,7 +280,7 @@ function SheetFoot({ view }: { view: SheetView }) {
         <th scope="row" className="sheet-box-name" title={t('game.sums.grandTotal')}>
           <SumName sum="grandTotal" />
         </th>
-        <td colSpan={COLUMN_TYPES.length} className="sheet-grand-value" data-testid="sheet-total">
+        <td colSpan={view.columns.length} className="sheet-grand-value" data-testid="sheet-total">
           {view.total}
         </td>
       </tr>

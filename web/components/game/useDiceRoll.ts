@@ -136,7 +136,7 @@ function useNewThrows(
     }
     if (!isNewRoll(prev, next)) return;
     if (waiting.current) waiting.current = false;
-    else tumble?.(rolledDice(latestDiceRolled.current));
+    else tumble?.(rolledDice(latestDiceRolled.current, next.dice.length));
   }, [markKey, tumble, waiting]);
 }
 

@@ -33,7 +33,7 @@ export function useRollControls(moves: GameMoves): RollControls {
     roll: () => {
       if (!view.enabled || waiting || lock.isLocked()) return;
       lock.lock();
-      const indices = diceToRoll(state.rollCount, held);
+      const indices = diceToRoll(state.rollCount, held, state.rules.dice);
       dice.begin(indices);
       moves.send({ type: 'ROLL', diceToRoll: indices }, { onError: dice.cancel });
     },

@@ -8,7 +8,6 @@ import {
   canFill,
   canRoll,
   columnSums,
-  DICE_COUNT,
   type GameAction,
   type GameState,
   MAX_ROLLS,
@@ -34,7 +33,9 @@ export interface CellView {
 }
 
 export interface SheetView {
-  /** cells[column index][box index], in COLUMN_TYPES × BOX_TYPES order. */
+  /** The rule set's columns, in the sheet's order. */
+  columns: ColumnType[];
+  /** cells[column index][box index], in the order of `columns` × BOX_TYPES. */
   cells: CellView[][];
   sums: ColumnSums[];
   total: number;
@@ -73,12 +74,18 @@ export function sheetView(
       };
     }),
   );
-  return { cells, sums: state.sheet.columns.map(columnSums), total: totalSum(state.sheet), open };
+  return {
+    columns: state.sheet.columns.map((c) => c.type),
+    cells,
+    sums: state.sheet.columns.map(columnSums),
+    total: totalSum(state.sheet),
+    open,
+  };
 }
 
-/** The dice a roll throws: all five on a turn's first roll, else every die not held. */
-export function diceToRoll(rollCount: number, held: ReadonlySet<number>): number[] {
-  const all = Array.from({ length: DICE_COUNT }, (_, i) => i);
+/** The dice a roll throws: all of them on a turn's first roll, else every die not held. */
+export function diceToRoll(rollCount: number, held: ReadonlySet<number>, diceCount: number): number[] {
+  const all = Array.from({ length: diceCount }, (_, i) => i);
   return rollCount === 0 ? all : all.filter((i) => !held.has(i));
 }
 
@@ -98,7 +105,7 @@ export function rollView(state: GameState, mayRoll: boolean, held: ReadonlySet<n
   if (refused === 'announcement-required') return { enabled: false, hint: 'announce', canHold: false };
   if (refused !== null) return { enabled: false, hint: 'lastRoll', canHold: false };
   const canHold = state.rollCount > 0 && state.rollCount < MAX_ROLLS;
-  if (canHold && diceToRoll(state.rollCount, held).length === 0)
+  if (canHold && diceToRoll(state.rollCount, held, state.rules.dice).length === 0)
     return { enabled: false, hint: 'allHeld', canHold };
   const hint: RollHint =
     state.rollCount === 0 ? 'firstRoll' : state.announcement !== null ? 'announced' : 'choose';
@@ -106,8 +113,8 @@ export function rollView(state: GameState, mayRoll: boolean, held: ReadonlySet<n
 }
 
 /** Only the dice a roll threw tumble; indices out of range or repeated are ignored. */
-export function rolledDice(latestDiceRolled: readonly number[]): number[] {
-  return [...new Set(latestDiceRolled)].filter((i) => Number.isInteger(i) && i >= 0 && i < DICE_COUNT);
+export function rolledDice(latestDiceRolled: readonly number[], diceCount: number): number[] {
+  return [...new Set(latestDiceRolled)].filter((i) => Number.isInteger(i) && i >= 0 && i < diceCount);
 }
 
 /** What tells one throw of the dice from the next: compared between two states of a game on screen. */
@@ -117,7 +124,7 @@ export interface RollMark {
   lastAction: GameAction | null;
   /** Boxes filled: a fill between two rolls shows here even when its own message was missed. */
   filled: number;
-  /** The five values, in index order. */
+  /** The dice values, in index order. */
   dice: string;
   /** Epoch ms; NaN when unreadable. */
   updatedAt: number;
@@ -130,7 +137,7 @@ export function rollMark(game: GameResource): RollMark {
     lastAction: game.lastAction,
     filled: game.sheet.columns.reduce((n, c) => n + c.boxes.filter((b) => b.value !== null).length, 0),
     dice: Array.from(
-      { length: DICE_COUNT },
+      { length: game.dices.length },
       (_, i) => game.dices.find((d) => d.index === i)?.value ?? 0,
     ).join(''),
     updatedAt: Date.parse(game.updatedAt),

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { COLUMN_TYPES } from '../../../game/types';
+import { COLUMN_TYPES } from '../../../game/rules';
 import { usePlayerYambStats } from '../../api/players';
 
 /**
@@ -51,12 +51,16 @@ export function YambStats({ id }: { id: number }) {
               </tr>
             </thead>
             <tbody>
-              {COLUMN_TYPES.map((column) => (
-                <tr key={column} className={column === stats.bestColumn ? 'yamb-stats-best' : undefined}>
-                  <th scope="row">{t(`game.columns.${column}`)}</th>
-                  <td className="data-numeric">{number.format(stats.columnAverages[column])}</td>
-                </tr>
-              ))}
+              {COLUMN_TYPES.flatMap((column) => {
+                const average = stats.columnAverages[column];
+                if (average === undefined) return [];
+                return (
+                  <tr key={column} className={column === stats.bestColumn ? 'yamb-stats-best' : undefined}>
+                    <th scope="row">{t(`game.columns.${column}`)}</th>
+                    <td className="data-numeric">{number.format(average)}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </>

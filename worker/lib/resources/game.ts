@@ -9,6 +9,7 @@ import {
   type GameType,
   progress,
   totalSum,
+  describeRules,
 } from '../../../game';
 import { type GameResource, type GameStatusView, type GameSummary } from '../../../contract/games';
 import type { GameMeta } from '../../../durable-objects/gameRecord';
@@ -80,6 +81,7 @@ function renderGame(
     type: state.type,
     ...(clashId !== null && { clashId }),
     player: { id: meta.player.id, name: meta.player.name },
+    rules: describeRules(state.rules),
     rollCount: state.rollCount,
     dices: state.dice.map((value, index) => ({ index, value })),
     sheet: {
