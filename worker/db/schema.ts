@@ -3,6 +3,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import { NOTIFICATION_KINDS, type NotificationParams } from '../../contract/notifications';
 import { TICKET_STATUSES } from '../../contract/tickets';
 import { RATING_MU, RATING_SIGMA } from '../../contract/ratings';
+import { PRESET_NAMES, type RuleSet } from '../../game/rules';
 
 // Times are epoch milliseconds: D1 has no date type and numbers sort and compare cheaply.
 const createdAt = () =>
@@ -144,6 +145,8 @@ export const preferences = sqliteTable('preferences', {
   invitations: text('invitations', { enum: ['everyone', 'known'] })
     .notNull()
     .default('everyone'),
+  /** The rule set a new solo game is made with (game/rules.ts `RuleSet` as JSON); null is CLASSIC. */
+  rules: text('rules', { mode: 'json' }).$type<RuleSet>(),
   updatedAt: updatedAt(),
 });
 
@@ -164,6 +167,10 @@ export const clashes = sqliteTable(
       .default('PENDING'),
     turn: integer('turn').notNull().default(0),
     winnerId: integer('winner_id').references(() => players.id, { onDelete: 'set null' }),
+    /** The rule set's preset, null for a custom one (neither rated nor ranked); clashes before rule sets are CLASSIC. */
+    preset: text('preset', { enum: PRESET_NAMES }).default('CLASSIC'),
+    /** The rule set itself (game/rules.ts `RuleSet` as JSON); null is CLASSIC. */
+    rules: text('rules', { mode: 'json' }).$type<RuleSet>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -192,6 +199,10 @@ export const games = sqliteTable(
       .default('IN_PROGRESS'),
     totalSum: integer('total_sum').notNull().default(0),
     progress: integer('progress').notNull().default(0),
+    /** The rule set's preset, null for a custom one; games before rule sets are CLASSIC. */
+    preset: text('preset', { enum: PRESET_NAMES }).default('CLASSIC'),
+    /** The rule set itself (game/rules.ts `RuleSet` as JSON); null is CLASSIC. */
+    rules: text('rules', { mode: 'json' }).$type<RuleSet>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -251,10 +262,15 @@ export const scores = sqliteTable(
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
     value: integer('value').notNull(),
+    /** The game's preset, null for a custom rule set (never ranked); scores before rule sets are CLASSIC. */
+    preset: text('preset', { enum: PRESET_NAMES }).default('CLASSIC'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('scores_game_id_unique').on(t.gameId),
+    // The rankings of one preset: by value, and a period (a range of created_at) by value.
+    index('scores_preset_value_idx').on(t.preset, t.value),
+    index('scores_preset_created_at_value_idx').on(t.preset, t.createdAt, t.value),
     // The rankings: everyone's by value or date (a period is a range of created_at), one player's likewise;
     // (player_id, value) also serves the per-player averages of the statistics without reading the rows.
     // A period's best read (created_at, value) alone: see db/scores.ts `listScores`.
