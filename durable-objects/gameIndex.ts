@@ -1,6 +1,7 @@
 import { progress, totalSum } from '../game';
 import type { Database } from '../worker/db/client';
 import { type GameResult, type ListedGame, writeGameIndex } from '../worker/db/gameIndex';
+import { scoreOf } from '../worker/db/scores';
 import type { Deadline } from './alarms';
 import type { GameRecord } from './gameRecord';
 import { WriteBehindIndex } from './writeBehindIndex';
@@ -65,13 +66,7 @@ export const listedGame = ({ state, meta }: Pick<GameRecord, 'state' | 'meta'>):
 function resultOf({ state, meta, daily }: GameRecord): GameResult | null {
   if (state.status !== 'COMPLETED') return null;
   if (daily) return { daily: true };
-  const score = {
-    playerId: meta.player.id,
-    gameId: meta.id,
-    value: totalSum(state.sheet),
-    createdAt: meta.updatedAt,
-  };
-  return { daily: false, score };
+  return { daily: false, score: scoreOf(state, meta, meta.updatedAt) };
 }
 
 /** The game's index row, and what it counts for once complete. Idempotent: a retry changes nothing. */

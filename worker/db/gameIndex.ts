@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { PresetName } from '../../game/rules';
 import type { Database } from './client';
 import { completeDailyGameStatement } from './daily';
 import { type GameRow, games, scores } from './schema';
@@ -15,11 +16,13 @@ export interface ListedGame {
   updatedAt: number;
 }
 
-/** A completed game's one score (the rankings by period). */
+/** A completed game's one score (the rankings by period): db/scores.ts `scoreOf` makes it from the game. */
 export interface NewScore {
   playerId: number;
   gameId: number;
   value: number;
+  /** The game's rule set's preset; null for a custom rule set, which is never ranked. */
+  preset: PresetName | null;
   createdAt: number;
 }
 

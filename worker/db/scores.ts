@@ -1,12 +1,32 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type GameState, presetOf, totalSum } from '../../game';
 import type { PageRequest } from '../../contract/page';
 import type { SCORE_SORTS } from '../../contract/scores';
 import type { Database } from './client';
+import type { NewScore } from './gameIndex';
 import { notBanned, orderOf, pageOf, playerRef } from './pages';
 
 /** A score's player, with whether it is the practice bot (the rankings mark it). */
 const scorePlayer = { ...playerRef, bot: players.bot };
 import { games, players, scores } from './schema';
+
+/**
+ * The score row of a completed game of any type (solo, or clash: durable-objects/gameIndex.ts and
+ * clashIndex.ts both write it so): its total, and the preset of its rule set, null for a custom one.
+ */
+export function scoreOf(
+  state: GameState,
+  game: { id: number; player: { id: number } },
+  createdAt: number,
+): NewScore {
+  return {
+    playerId: game.player.id,
+    gameId: game.id,
+    value: totalSum(state.sheet),
+    preset: presetOf(state.rules),
+    createdAt,
+  };
+}
 
 /** Which scores: those since a moment (epoch ms), and only one player's. */
 export interface ScoreFilter {
