@@ -1,21 +1,33 @@
+import type { DiceCount, StraightRule } from './rules';
 import { scoreBox } from './score';
 import { BOX_TYPES } from './types';
 
-const DICE_COUNT = 5;
+// The dice tables the advisor's expectimax runs on, one set per dice count, each built on the first advice
+// that needs it (`diceTables`, tens of ms for six dice), not when the module loads: the Worker bundles the
+// advisor for the bot, and every isolate's start would pay for them. For n dice: the sorted multisets of n
+// dice (252 for five, 462 for six), the keeps (multisets of 0..n dice: 462 or 924), what rolling the rest of
+// a keep can give, and every box's score for every multiset.
 
-// The dice tables the advisor's expectimax runs on, built on the first advice (`buildDiceTables`, tens of
-// ms), not when the module loads: the Worker bundles the advisor for the bot, and every isolate's start
-// would pay for them. The 252 sorted multisets of five dice, the 462 keeps (multisets of 0..5 dice), what
-// rolling the rest of a keep can give, and every box's score for every multiset.
-
-/** The 252 sorted five-dice multisets. */
-export const MULTISETS: number[][] = [];
-/** A multiset's digits joined ('11236') to its index in MULTISETS. */
-export const INDEX = new Map<string, number>();
-/** The 462 sorted keeps, sizes 0..5. */
-export const KEEPS: number[][] = [];
-/** A keep's digits joined ('' for none) to its index in KEEPS. */
-export const KEEP_INDEX = new Map<string, number>();
+export interface DiceTables {
+  count: DiceCount;
+  /** The sorted n-dice multisets. */
+  multisets: number[][];
+  /** A multiset's digits joined ('11236') to its index in `multisets`. */
+  index: Map<string, number>;
+  /** The sorted keeps, sizes 0..n. */
+  keeps: number[][];
+  /** A keep's digits joined ('' for none) to its index in `keeps`. */
+  keepIndex: Map<string, number>;
+  /** For each keep: the multisets rolling the other dice can give (`to`), with their probabilities. */
+  outcomes: { to: Int32Array; p: Float64Array }[];
+  /** For each multiset: its distinct proper sub-multisets (the keeps that roll at least one die). */
+  subkeeps: Int32Array[];
+  /**
+   * scores(rule, rollCount)[b][d]: what box BOX_TYPES[b] scores for multiset d when written after
+   * `rollCount` rolls (only a BY_ROLL straight depends on the rolls).
+   */
+  scores: (rule: StraightRule, rollCount: number) => Int16Array[];
+}
 
 function multisets(size: number, from = 1, prefix: number[] = [], out: number[][] = []): number[][] {
   if (prefix.length === size) out.push(prefix);
@@ -23,7 +35,7 @@ function multisets(size: number, from = 1, prefix: number[] = [], out: number[][
   return out;
 }
 
-const FACTORIAL = [1, 1, 2, 6, 24, 120];
+const FACTORIAL = [1, 1, 2, 6, 24, 120, 720];
 
 /** The chance that rolling `dice.length` dice shows exactly this multiset. */
 export function probability(dice: readonly number[]): number {
@@ -32,42 +44,48 @@ export function probability(dice: readonly number[]): number {
   return counts.reduce((p, c) => p / FACTORIAL[c], FACTORIAL[dice.length]) / 6 ** dice.length;
 }
 
-/** For each keep: the dice multisets its roll can give, with their probabilities. */
-export const OUTCOMES: { to: number[]; p: number[] }[] = [];
-/** For each dice multiset: its distinct proper sub-multisets (keeps that roll at least one die). */
-export const SUBKEEPS: number[][] = [];
-/** SCORES[d][b]: what box BOX_TYPES[b] scores for MULTISETS[d]. */
-export const SCORES: number[][] = [];
-
-/** Fills the tables above, the first time only. */
-export function buildDiceTables() {
-  if (MULTISETS.length > 0) return;
-  for (const m of multisets(DICE_COUNT)) {
-    INDEX.set(m.join(''), MULTISETS.length);
-    MULTISETS.push(m);
-  }
-  for (let n = 0; n <= DICE_COUNT; n++) {
-    for (const k of multisets(n)) {
-      KEEP_INDEX.set(k.join(''), KEEPS.length);
-      KEEPS.push(k);
-    }
-  }
-  for (const keep of KEEPS) {
-    const to: number[] = [];
-    const p: number[] = [];
-    for (const o of multisets(DICE_COUNT - keep.length)) {
-      to.push(INDEX.get([...keep, ...o].sort((a, b) => a - b).join('')) as number);
-      p.push(probability(o));
-    }
-    OUTCOMES.push({ to, p });
-  }
-  for (const dice of MULTISETS) {
+function build(count: DiceCount): DiceTables {
+  const all = multisets(count);
+  const index = new Map(all.map((m, i) => [m.join(''), i]));
+  const keeps: number[][] = [];
+  for (let n = 0; n <= count; n++) keeps.push(...multisets(n));
+  const keepIndex = new Map(keeps.map((k, i) => [k.join(''), i]));
+  const outcomes = keeps.map((keep) => {
+    const rolled = multisets(count - keep.length);
+    return {
+      to: Int32Array.from(rolled, (o) => index.get([...keep, ...o].sort((a, b) => a - b).join('')) as number),
+      p: Float64Array.from(rolled, probability),
+    };
+  });
+  const subkeeps = all.map((dice) => {
     const seen = new Set<number>();
-    for (let mask = 0; mask < 31; mask++) {
-      const keep = dice.filter((_, i) => mask & (1 << i));
-      seen.add(KEEP_INDEX.get(keep.join('')) as number);
+    for (let mask = 0; mask < (1 << count) - 1; mask++) {
+      seen.add(keepIndex.get(dice.filter((_, i) => mask & (1 << i)).join('')) as number);
     }
-    SUBKEEPS.push([...seen]);
-    SCORES.push(BOX_TYPES.map((box) => scoreBox(box, dice)));
+    return Int32Array.from(seen);
+  });
+  const byRule = new Map<string, Int16Array[]>();
+  const scores = (rule: StraightRule, rollCount: number): Int16Array[] => {
+    // Only a BY_ROLL straight tells the rolls apart; every CLASSIC roll count shares one table.
+    const key = rule === 'BY_ROLL' ? `${rule}${rollCount}` : rule;
+    let table = byRule.get(key);
+    if (!table) {
+      table = BOX_TYPES.map((box) => Int16Array.from(all, (dice) => scoreBox(box, dice, rule, rollCount)));
+      byRule.set(key, table);
+    }
+    return table;
+  };
+  return { count, multisets: all, index, keeps, keepIndex, outcomes, subkeeps, scores };
+}
+
+const built = new Map<DiceCount, DiceTables>();
+
+/** The tables for `count` dice, built the first time they are asked for. */
+export function diceTables(count: DiceCount): DiceTables {
+  let tables = built.get(count);
+  if (!tables) {
+    tables = build(count);
+    built.set(count, tables);
   }
+  return tables;
 }
