@@ -10,9 +10,11 @@ import {
   type TurnSeconds,
 } from './clashRules';
 import type { ClashPlayerStatus, ClashStatus, ClashType } from '../game/clash';
+import type { Rules } from '../game/rules';
 import type { BoxType, ColumnType } from '../game/types';
 import type { Links } from './links';
 import type { PlayerRef } from './players';
+import { RulesInput } from './rules';
 
 // The clash's numbers and fixed lists live in clashRules.ts, without valibot, so that the play screen's
 // first load can take them without the request schemas below (the first load stays under 150 kB).
@@ -64,6 +66,8 @@ export interface ClashResource {
   turn: number;
   /** The first crowned player in turn order, once COMPLETED. */
   winner: PlayerRef | null;
+  /** The rule set every game of the clash is played by (issue 27); CLASSIC for a clash made before rule sets. */
+  rules: Rules;
   /** The turn clock in seconds; null for an untimed clash. */
   turnSeconds: TurnSeconds | null;
   /** While IN_PROGRESS with a clock: when the turn of the player on turn runs out (ISO time, the server's). */
@@ -94,6 +98,8 @@ export const CreateClashBody = v.object({
   type: v.picklist(['LIVE'], 'clash-type-invalid'),
   // Untimed when left out, so clients that do not know the clock keep creating friends' clashes.
   turnSeconds: v.optional(v.nullable(v.picklist(TURN_SECONDS, 'turn-seconds-invalid')), null),
+  // A preset's name or a custom rule set (contract/rules.ts); CLASSIC when left out, as before rule sets.
+  rules: v.optional(RulesInput, 'CLASSIC'),
   name: v.pipe(
     v.string('clash-name-invalid'),
     v.trim(),

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { PRESET_NAMES } from '../game/rules';
 import type { ClashResource } from './clashes';
 import type { ErrorBody } from './errors';
 import type { Links } from './links';
@@ -21,6 +23,15 @@ export const QUICK_MATCH_BOT_OFFER_MS = 20_000;
 export function ratingWindow(waitedMs: number): number {
   return waitedMs >= 60_000 ? Infinity : 150 + waitedMs / 50;
 }
+
+/**
+ * What a player asks the queue for, in POST /api/quick-match's body or the query of /api/ws/quick-match: the
+ * preset to play (issue 27; CLASSIC when left out, as before rule sets). Only players asking for the same
+ * preset are paired, and the bot offered after a wait plays it too. A custom rule set has no queue.
+ */
+export const QuickMatchBody = v.object({
+  preset: v.optional(v.picklist(PRESET_NAMES, 'rules-invalid'), 'CLASSIC'),
+});
 
 /** POST /api/quick-match when nobody suitable is waiting: 202 with this. */
 export interface QuickMatchWaiting {

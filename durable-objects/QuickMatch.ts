@@ -1,6 +1,7 @@
 import { type Connection, type ConnectionContext, Server } from 'partyserver';
 import * as v from 'valibot';
 import type { ClashResource } from '../contract/clashes';
+import { PRESET_NAMES } from '../game/rules';
 import { QUICK_MATCH_STALE_MS, type QuickMatchServerMessage, ratingWindow } from '../contract/quickMatch';
 import { reserveClashIds } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
@@ -14,7 +15,14 @@ import { logRoomError } from './alarms';
 import type { NewClashPlayer } from './clashRecord';
 import { greeting } from './greeting';
 import { answerPings } from './heartbeat';
-import type { JoinResult, Joiner, Pairing, QueueEntry, ReservedClashIds } from './quickMatchRecord';
+import type {
+  JoinOptions,
+  JoinResult,
+  Joiner,
+  Pairing,
+  QueueEntry,
+  ReservedClashIds,
+} from './quickMatchRecord';
 
 export type { JoinResult, QueueEntry } from './quickMatchRecord';
 
@@ -55,6 +63,7 @@ const JoinerHeader = v.object({
     bot: v.boolean(),
   }),
   rating: v.number(),
+  preset: v.optional(v.picklist(PRESET_NAMES), 'CLASSIC'),
 });
 
 function joinerFrom(header: string | null): Joiner | null {
@@ -112,7 +121,8 @@ export class QuickMatch extends Server<Cloudflare.Env> {
     if (!joiner) return connection.close(1008, 'no-player');
     for (const older of this.getConnections(playerTag(joiner.player.id)))
       if (older.id !== connection.id) this.#finish(older, 'quick-match-replaced');
-    const join = () => this.join(joiner.player, joiner.rating, Date.now(), connection.id);
+    const join = () =>
+      this.join(joiner.player, joiner.rating, { socket: connection.id, preset: joiner.preset });
     let joined = join();
     // One quick match at a time: a seat whose clash is over for the player is given up, and they join.
     const seat = joined.seated;
@@ -201,12 +211,14 @@ export class QuickMatch extends Server<Cloudflare.Env> {
   }
 
   /**
-   * The caller joins or renews their entry, and is paired with the nearest waiting rating in reach. A
+   * The caller joins or renews their entry, and is paired with the nearest waiting rating in reach among
+   * those who asked for the same preset (an entry stored before presets asked for CLASSIC). A
    * player a pairing seated in a clash is not queued again (answered `seated`) until `release`d: this
    * runs with the pairing in one synchronous run, so a join racing a pairing can never seat anyone twice.
    * `socket`: the queue's socket the caller waits on (none: an API client, who renews).
    */
-  join(player: NewClashPlayer, rating: number, now = Date.now(), socket?: string): JoinResult {
+  join(player: NewClashPlayer, rating: number, options: JoinOptions = {}): JoinResult {
+    const { now = Date.now(), socket, preset = 'CLASSIC' } = options;
     const seats = this.#seats(now);
     const seat = seats[String(player.id)];
     if (seat)
@@ -222,14 +234,16 @@ export class QuickMatch extends Server<Cloudflare.Env> {
     const me: QueueEntry = {
       playerId: player.id,
       rating,
-      since: mine?.since ?? now,
+      // Asking for another preset is a new wait: the rating window starts narrow again.
+      since: mine && (mine.preset ?? 'CLASSIC') === preset ? mine.since : now,
       seen: now,
       socket,
       player,
+      preset,
     };
     let partner: QueueEntry | null = null;
     for (const other of queue) {
-      if (other.playerId === player.id) continue;
+      if (other.playerId === player.id || (other.preset ?? 'CLASSIC') !== preset) continue;
       const waited = now - Math.min(me.since, other.since);
       const gap = Math.abs(other.rating - rating);
       if (gap > ratingWindow(waited)) continue;

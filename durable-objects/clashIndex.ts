@@ -1,6 +1,7 @@
-import { ended, fillsOf, places, ratingPlaces, totalSum, winnerOf } from '../game';
+import { clashRules, ended, fillsOf, places, ratingPlaces, winnerOf } from '../game';
 import { type ClashIndexRows, writeClashIndex } from '../worker/db/clashIndex';
 import type { Database } from '../worker/db/client';
+import { scoreOf } from '../worker/db/scores';
 import type { Deadline } from './alarms';
 import type { ClashRecord } from './clashRecord';
 import { listedGame, listedStatus } from './gameIndex';
@@ -87,12 +88,7 @@ function scoresOf({ clash, games: held }: ClashRecord): ClashIndexRows['scores']
   if (!ended(clash)) return [];
   return Object.values(held)
     .filter(({ state }) => state.status === 'COMPLETED')
-    .map(({ state, meta }) => ({
-      playerId: meta.player.id,
-      gameId: meta.id,
-      value: totalSum(state.sheet),
-      createdAt: clash.updatedAt,
-    }));
+    .map(({ state, meta }) => scoreOf(state, meta, clash.updatedAt));
 }
 
 /** A completed clash as its rating reads it; an abandoned one is never rated. */
@@ -119,6 +115,7 @@ function placesOf(clash: ClashRecord['clash']): (number | null)[] {
 const createdOf = ({ clash, games: held }: ClashRecord): NonNullable<ClashIndexRows['created']> => ({
   name: clash.name,
   ownerId: clash.owner.id,
+  rules: clashRules(clash),
   createdAt: clash.createdAt,
   games: Object.values(held).map(({ meta }) => ({
     id: meta.id,

@@ -2,6 +2,7 @@ import { CLASH_PENDING_TTL_MS } from '../contract/clashes';
 import {
   acceptsAtOnce,
   type ClashRefusal,
+  clashRules,
   memberOf,
   neverStarted,
   newGame,
@@ -47,10 +48,10 @@ export function newClashRecord(init: NewClash): ClashRecord {
     gameId: null,
     bot: p.bot,
   }));
-  const { id, name, owner, turnSeconds, quickMatch, createdAt } = init;
+  const { id, name, owner, turnSeconds, quickMatch, rules, createdAt } = init;
   return {
     clash: {
-      ...{ id, name, owner, players, turnSeconds, quickMatch, createdAt },
+      ...{ id, name, owner, players, turnSeconds, quickMatch, rules, createdAt },
       type: 'LIVE',
       status: 'PENDING',
       turn: 0,
@@ -166,8 +167,8 @@ export function expired(record: ClashRecord | null): ClashChange | null {
 }
 
 /**
- * The started clash: the owner on turn with a full clock, each player with a new CLASH game in the D1 row
- * `rows` gives them. Quick-matched players hear of their match from the queue instead of a notice.
+ * The started clash: the owner on turn with a full clock, each player with a new CLASH game of the clash's
+ * rule set in the D1 row `rows` gives them. Quick-matched players hear of their match from the queue instead of a notice.
  */
 export function started(
   record: ClashRecord,
@@ -184,7 +185,10 @@ export function started(
       archived: false,
       createdAt: row.createdAt,
     };
-    games[row.id] = { state: newGame('CLASH'), meta: { ...meta, updatedAt: row.createdAt } };
+    games[row.id] = {
+      state: newGame('CLASH', clashRules(record.clash)),
+      meta: { ...meta, updatedAt: row.createdAt },
+    };
   }
   const clash = startedClash(record.clash, new Map(rows.map((r) => [r.playerId, r.id])));
   const events = record.clash.quickMatch ? [] : [{ type: 'started' as const }];

@@ -1,6 +1,6 @@
 import type { ClashResource, TurnSeconds } from '../contract/clashes';
 import type { PlayerRef } from '../contract/players';
-import type { ClashView, GameState } from '../game';
+import type { ClashView, GameState, RuleSet } from '../game';
 import { type GameMeta, OPEN_ACCESS, type PlayerAccess, type RefusalStatus } from './gameRecord';
 
 // A ClashRoom's contract: the record it stores and the RPC calls it answers. ClashRoom.ts (behaviour),
@@ -62,6 +62,8 @@ export interface NewClash {
   createdAt: number;
   /** The turn clock; null: untimed. */
   turnSeconds: TurnSeconds | null;
+  /** The rule set of every game of the clash. */
+  rules: RuleSet;
   /** Paired by the quick-match queue: everyone has accepted, nobody is invited. */
   quickMatch: boolean;
   /**

@@ -1,4 +1,4 @@
-import { ended, settledGames } from '../game';
+import { clashRules, ended, settledGames } from '../game';
 import { clashGameRows } from '../worker/db/clashes';
 import type { Database } from '../worker/db/client';
 import { Alarms } from './alarms';
@@ -38,7 +38,8 @@ export class ClashState {
    */
   async gameRows(record: ClashRecord, reservedGameIds: number[] | undefined, now: number) {
     const { players, id } = record.clash;
-    if (!reservedGameIds) return clashGameRows(this.database(), id, players, now);
+    const rules = clashRules(record.clash);
+    if (!reservedGameIds) return clashGameRows(this.database(), { id, rules }, players, now);
     return players.map((p, i) => ({ id: reservedGameIds[i] ?? 0, playerId: p.id, createdAt: now }));
   }
 

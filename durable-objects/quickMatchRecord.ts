@@ -1,3 +1,4 @@
+import type { PresetName } from '../game/rules';
 import type { NewClashPlayer } from './clashRecord';
 
 /** The ids of a quick match's clash and of its two games, taken in D1 before anyone needed them. */
@@ -26,12 +27,23 @@ export interface QueueEntry {
    * queue (worker/auth/access.ts `pushAccess`), so what is kept here never lets an ended token in.
    */
   player: NewClashPlayer;
+  /** The preset they want to play: only entries of the same preset are paired. Absent in older entries: CLASSIC. */
+  preset?: PresetName;
 }
 
-/** Who asks to join: as their clash's room needs them, and their displayed rating. */
+/** Who asks to join: as their clash's room needs them, their displayed rating, and the preset they play. */
 export interface Joiner {
   player: NewClashPlayer;
   rating: number;
+  preset: PresetName;
+}
+
+/** How a join is made: when, on which of the queue's sockets (none: an API client), for which preset. */
+export interface JoinOptions {
+  now?: number;
+  socket?: string;
+  /** CLASSIC when left out. */
+  preset?: PresetName;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { CLASSIC_RULES, type RuleSet } from './rules';
 import type { GameState } from './types';
 
 // The rules of a clash between 2 and 3 players: its state and members, who may join or be removed, whose
@@ -71,6 +72,8 @@ export interface ClashView {
   turnStartedAt?: number | null;
   /** Paired by the quick-match queue. */
   quickMatch?: boolean;
+  /** The rule set every game of the clash is played by; absent in records stored before rule sets: CLASSIC. */
+  rules?: RuleSet;
   /**
    * Read from the D1 index, which knows neither the clock nor who forfeited: the links that depend on
    * them (resign, pass) come from the room only.
@@ -79,6 +82,9 @@ export interface ClashView {
   createdAt: number;
   updatedAt: number;
 }
+
+/** The rule set of the clash's games (a clash stored before rule sets is CLASSIC). */
+export const clashRules = (clash: Pick<ClashView, 'rules'>): RuleSet => clash.rules ?? CLASSIC_RULES;
 
 /**
  * Who has accepted a clash the moment they are put in it: its owner, the practice bot, and both players of

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClashPlayer, ClashResource } from '../../contract/clashes';
 import { isNewerClash } from '../../web/api/clashCache';
 import { freeSeats, groupClashes, isMember, onTurn, ranking } from '../../web/components/clash/model';
+import { CLASSIC_RULES, describeRules } from '../../game/rules';
 
 // What the clash screens make of a clash: the list's groups, whose turn it is, the seats left in the
 // lobby, the final ranking's places, and which of two states of a clash the cache keeps.
@@ -30,6 +31,7 @@ function clash(over: Partial<ClashResource> = {}): ClashResource {
     players: [player(1, 0), player(2, 0)],
     turn: 0,
     winner: null,
+    rules: describeRules(CLASSIC_RULES),
     turnSeconds: null,
     turnDeadline: null,
     turnStartedAt: null,

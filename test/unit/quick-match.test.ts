@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClashPlayer, ClashResource } from '../../contract/clashes';
 import { QUICK_MATCH_BOT_OFFER_MS } from '../../contract/quickMatch';
+import { CLASSIC_RULES, describeRules } from '../../game/rules';
 import {
   botClashName,
   botOffered,
@@ -34,6 +35,7 @@ const clash = (id: number): ClashResource => ({
   players: [player(1, 'Ana'), player(2, 'Ben')],
   turn: 0,
   winner: null,
+  rules: describeRules(CLASSIC_RULES),
   turnSeconds: 60,
   turnDeadline: '2026-11-23T12:01:00.000Z',
   turnStartedAt: '2026-11-23T12:00:00.000Z',

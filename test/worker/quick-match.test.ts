@@ -107,14 +107,14 @@ describe('the quick-match queue', () => {
     const later = Date.now() + 61_000;
     // Still there, renewing the entry as a waiting page does.
     for (const at of [20_000, 40_000, 60_000])
-      await queue().join(profile(low.player.id), 1200, later - 61_000 + at);
-    const result = await queue().join(profile(9_999_999), 2600, later);
+      await queue().join(profile(low.player.id), 1200, { now: later - 61_000 + at });
+    const result = await queue().join(profile(9_999_999), 2600, { now: later });
     expect(result.matched?.playerId).toBe(low.player.id);
   });
 
   it('forgets a player who stopped renewing their entry', async () => {
     await emptyQueue();
-    await queue().join(profile(8_000_001), 1500, Date.now() - 31_000);
+    await queue().join(profile(8_000_001), 1500, { now: Date.now() - 31_000 });
     const result = await queue().join(profile(8_000_002), 1500);
     expect(result.matched).toBeNull();
     expect((await queue().waiting()).map((e) => e.playerId)).toEqual([8_000_002]);

@@ -13,6 +13,7 @@ import {
 } from '../../contract/account';
 import { ClashPlayerBody, ClashPlayersBody, CreateClashBody } from '../../contract/clashes';
 import { AnnounceBody, CurrentGameBody, FillBody, RollBody } from '../../contract/games';
+import { QuickMatchBody } from '../../contract/quickMatch';
 import { PreferencesBody } from '../../contract/players';
 import { CreateTicketBody, UpdateTicketBody } from '../../contract/tickets';
 import { flushIndex } from './games-helpers';
@@ -62,6 +63,7 @@ const ALL_OPTIONAL = [
   'POST /api/auth/register-guest',
   'PUT /api/games/:id/roll',
   'PUT /api/players/:id/email',
+  'POST /api/quick-match',
 ];
 
 const ADMIN_ONLY =
@@ -110,6 +112,7 @@ const BODIES: Record<string, Fields> = {
   'PUT /api/clashes/:id/decline': ClashPlayerBody,
   'PUT /api/clashes/:id/add': ClashPlayersBody,
   'PUT /api/clashes/:id/remove': ClashPlayersBody,
+  'POST /api/quick-match': QuickMatchBody,
   'POST /api/tickets': CreateTicketBody,
   'PATCH /api/tickets/:id': UpdateTicketBody,
   'PUT /api/players/:id/preferences': PreferencesBody,

@@ -1,4 +1,6 @@
 import { and, eq, notInArray } from 'drizzle-orm';
+import type { RuleSet } from '../../game/rules';
+import { ruleColumns } from './clashes';
 import type { Database } from './client';
 import { type ListedGame, listedGameStatement, type NewScore, scoreStatement } from './gameIndex';
 import { type CompletedClash, ratingWrites } from './ratings';
@@ -20,7 +22,13 @@ export interface ClashIndexRows {
    * The clash's and its games' rows as created, when they have ids but no rows yet (a quick match's
    * reserved ids): inserted first, and only then, so a clash deleted later is never brought back.
    */
-  created: { name: string; ownerId: number; createdAt: number; games: NewClashGame[] } | null;
+  created: {
+    name: string;
+    ownerId: number;
+    rules: RuleSet;
+    createdAt: number;
+    games: NewClashGame[];
+  } | null;
 }
 
 /** A clash game's row as it was created. */
@@ -41,7 +49,7 @@ export async function writeClashIndex(db: Database, rows: ClashIndexRows): Promi
   const update = db.update(clashes).set(listed).where(eq(clashes.id, id));
   await db.batch([
     ...(created ? ([clashInsert(db, id, created), update] as const) : ([update] as const)),
-    ...(created ? created.games.map((game) => clashGameInsert(db, id, game)) : []),
+    ...(created ? created.games.map((game) => clashGameInsert(db, id, created.rules, game)) : []),
     departedStatement(db, id, rows.members),
     ...rows.members.map((member, position) => memberStatement(db, id, member, position)),
     ...rows.games.map((game) => listedGameStatement(db, game)),
@@ -84,14 +92,15 @@ const clashInsert = (db: Database, id: number, created: NonNullable<ClashIndexRo
       id,
       name: created.name,
       ownerId: created.ownerId,
+      ...ruleColumns(created.rules),
       createdAt: created.createdAt,
       updatedAt: created.createdAt,
     })
     .onConflictDoNothing();
 
 /** A clash game's row as it was created, before the clash's players name it. */
-const clashGameInsert = (db: Database, clashId: number, game: NewClashGame) =>
+const clashGameInsert = (db: Database, clashId: number, rules: RuleSet, game: NewClashGame) =>
   db
     .insert(games)
-    .values({ ...game, clashId, type: 'CLASH', updatedAt: game.createdAt })
+    .values({ ...game, clashId, type: 'CLASH', ...ruleColumns(rules), updatedAt: game.createdAt })
     .onConflictDoNothing();

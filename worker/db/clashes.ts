@@ -2,6 +2,7 @@ import type { ReservedClashIds } from '../../durable-objects/quickMatchRecord';
 import { and, asc, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CLASH_SORTS, ClashPlayerStatus, ClashStatus } from '../../contract/clashes';
 import type { PageRequest } from '../../contract/page';
+import { presetOf, type RuleSet } from '../../game/rules';
 import type { Database } from './client';
 import { orderOf, pageOf, playerRef } from './pages';
 import { type ClashRow, clashes, clashPlayers, games, players } from './schema';
@@ -136,10 +137,17 @@ export async function playerClashes(
   };
 }
 
+/**
+ * The columns that say a clash's or a clash game's rule set (migration 0017): its preset, null for a custom
+ * one (neither rated nor ranked), and the rule set itself.
+ */
+export const ruleColumns = (rules: RuleSet) => ({ preset: presetOf(rules), rules });
+
 /** A new clash's rows: the owner accepted, the others invited, in the given turn order. */
 export interface NewClashRows {
   name: string;
   ownerId: number;
+  rules: RuleSet;
   players: { id: number; status: ClashPlayerStatus }[];
   createdAt: number;
 }
@@ -157,6 +165,7 @@ export async function insertClash(db: Database, rows: NewClashRows): Promise<Cla
       .values({
         name: rows.name,
         ownerId: rows.ownerId,
+        ...ruleColumns(rows.rules),
         createdAt: rows.createdAt,
         updatedAt: rows.createdAt,
       })
@@ -176,7 +185,7 @@ export async function insertClash(db: Database, rows: NewClashRows): Promise<Cla
  */
 export async function clashGameRows(
   db: Database,
-  clashId: number,
+  clash: { id: number; rules: RuleSet },
   members: { id: number }[],
   now: number,
 ): Promise<{ id: number; playerId: number; createdAt: number }[]> {
@@ -188,14 +197,15 @@ export async function clashGameRows(
       .values(
         members.map((m) => ({
           playerId: m.id,
-          clashId,
+          clashId: clash.id,
           type: 'CLASH' as const,
+          ...ruleColumns(clash.rules),
           createdAt: now,
           updatedAt: now,
         })),
       )
       .onConflictDoNothing(),
-    db.select(columns).from(games).where(eq(games.clashId, clashId)),
+    db.select(columns).from(games).where(eq(games.clashId, clash.id)),
   ]);
   return rows;
 }

@@ -5,7 +5,7 @@ import type { ReservedClashIds } from '../../durable-objects/quickMatchRecord';
 import { deleteClashRows, insertClash } from '../db/clashes';
 import type { Database } from '../db/client';
 import { clashRoom } from '../rooms';
-import { acceptsAtOnce } from '../../game';
+import { acceptsAtOnce, type RuleSet } from '../../game';
 
 // Typed through the global Cloudflare.Env, not worker/env: the quick-match room opens its clashes through
 // here, and env.ts names every room class.
@@ -17,6 +17,8 @@ export interface ClashToOpen {
   /** In turn order, the owner first. */
   players: NewClashPlayer[];
   turnSeconds: TurnSeconds | null;
+  /** The rule set of every game of the clash. */
+  rules: RuleSet;
   /** Paired by the quick-match queue: both players have accepted already. */
   quickMatch: boolean;
   /** Ids the queue reserved for it: the room starts it at once and writes its rows itself. */
@@ -30,6 +32,7 @@ const roomInit = (open: ClashToOpen, id: number, createdAt: number): NewClash =>
   players: open.players,
   createdAt,
   turnSeconds: open.turnSeconds,
+  rules: open.rules,
   quickMatch: open.quickMatch,
 });
 
@@ -54,6 +57,7 @@ export async function openClash(
   const row = await insertClash(db, {
     name: open.name,
     ownerId: open.owner.id,
+    rules: open.rules,
     players: open.players.map((p) => ({
       id: p.id,
       status: acceptsAtOnce(p, open.owner.id, open.quickMatch) ? 'ACCEPTED' : 'PENDING',

@@ -1,6 +1,7 @@
 import type { ClashResource } from '../../contract/clashes';
 import { QUICK_MATCH_TURN_SECONDS } from '../../contract/clashRules';
 import type { Joiner, Pairing, QueueEntry } from '../../durable-objects/quickMatchRecord';
+import { PRESETS } from '../../game/rules';
 import type { Database } from '../db/client';
 import { AppError } from './errors';
 import { notify } from './notify';
@@ -20,7 +21,8 @@ export interface PairingQueue {
 }
 
 /**
- * The caller met the partner, who waited: a started 2-player clash with the quick match's clock, the one
+ * The caller met the partner, who waited: a started 2-player clash of the preset both asked for, with the
+ * quick match's clock, the one
  * who waited first, opened with the ids the queue reserved (no D1 on the way to the players) or, with
  * none left, through D1. Should it fail, the partner goes back to the queue as they were. The answer is
  * the clash as the partner (its owner) sees it.
@@ -38,6 +40,8 @@ export async function openQuickMatch(
       owner: { id: partner.player.id, name: partner.player.name },
       players: [partner.player, caller.player],
       turnSeconds: QUICK_MATCH_TURN_SECONDS,
+      // The queue paired them because they asked for the same preset.
+      rules: PRESETS[caller.preset],
       quickMatch: true,
       reserved,
     });

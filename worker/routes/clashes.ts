@@ -113,6 +113,7 @@ export const clashesRoutes = new Hono<Clashes>()
       owner: { id: me.id, name: me.name },
       players,
       turnSeconds: body.turnSeconds,
+      rules: body.rules,
       quickMatch: false,
     });
     return answer(c, created, 201);

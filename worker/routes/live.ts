@@ -4,11 +4,12 @@ import { clashExists } from '../db/clashes';
 import type { Env } from '../env';
 import { AppError, databaseDown, databaseUnavailable, forbidden, notFound } from '../lib/errors';
 import { foreignOrigin } from '../lib/origin';
-import { pathId } from '../lib/validate';
+import { pathId, readQuery } from '../lib/validate';
 import { VIEWER_HEADER, VIEWER_ISSUED_HEADER, VIEWER_PROFILE_HEADER } from '../lib/viewer';
 import { avatarOf } from '../lib/resources/player';
 import { clashRoom, gameHome, PRESENCE_SHARDS, presenceRoom, quickMatchQueue } from '../rooms';
 import type { ActivePlayer } from '../../contract/presence';
+import { QuickMatchBody } from '../../contract/quickMatch';
 import { ratingValue } from '../../contract/ratings';
 import type { Joiner } from '../../durable-objects/quickMatchRecord';
 import { clashPlayerOf, registeredPlayer } from './clashes';
@@ -97,6 +98,12 @@ export const live = new Hono<Live>()
   .get('/quick-match', async (c) => {
     const me = await registeredPlayer(c);
     refuseBanned(me);
-    const joiner: Joiner = { player: clashPlayerOf(me), rating: ratingValue(me.ratingMu) };
+    // The preset to play, `?preset=BALKAN` (CLASSIC when left out), as POST /api/quick-match's body says it.
+    const { preset } = readQuery(c, QuickMatchBody);
+    const joiner: Joiner = {
+      player: clashPlayerOf(me),
+      rating: ratingValue(me.ratingMu),
+      preset,
+    };
     return forward(c, me.id, quickMatchQueue(c.env), joiner);
   });

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
-import type { QuickMatchSeated, QuickMatchWaiting } from '../../contract/quickMatch';
+import { QuickMatchBody, type QuickMatchSeated, type QuickMatchWaiting } from '../../contract/quickMatch';
 import { ratingValue } from '../../contract/ratings';
 import type { Joiner, QueueEntry } from '../../durable-objects/quickMatchRecord';
 import { type AppContext, requirePlayer, type SessionVariables } from '../auth/session';
 import type { Env } from '../env';
 import { errorBody } from '../lib/errors';
+import { readJson } from '../lib/validate';
 import { links } from '../lib/hal';
 import { log } from '../lib/log';
 import { openQuickMatch, stillSeated, tellMatched } from '../lib/quickMatch';
@@ -36,13 +37,18 @@ function seatedAnswer(c: AppContext, clashId: number | null) {
 }
 
 export const quickMatchRoutes = new Hono<QuickMatchRoutes>()
-  // Join (or, while waiting, renew): 200 with the started clash when someone suitable was waiting, else
-  // 202. Both players' tabs get MATCHED on the presence channel from the clash's room; the one who waited
-  // also a notification.
+  // Join (or, while waiting, renew) for a preset (body `{preset}`, CLASSIC when left out): 200 with the
+  // started clash when someone waiting for the same preset was suitable, else 202. Both players' tabs get
+  // MATCHED on the presence channel from the clash's room; the one who waited also a notification.
   .post('/', async (c) => {
     const me = await registeredPlayer(c);
-    const caller: Joiner = { player: clashPlayerOf(me), rating: ratingValue(me.ratingMu) };
-    const join = () => queueOf(c).join(caller.player, caller.rating);
+    const { preset } = await readJson(c, QuickMatchBody);
+    const caller: Joiner = {
+      player: clashPlayerOf(me),
+      rating: ratingValue(me.ratingMu),
+      preset,
+    };
+    const join = () => queueOf(c).join(caller.player, caller.rating, { preset });
     let joined = await join();
     // One quick match at a time: the queue remembers the clash it seated the player in, and
     // lets them in again once that clash is over for them.

@@ -4,7 +4,9 @@ import {
   type ClashMember,
   clashPermissions,
   type ClashView,
+  clashRules,
   crownsOf,
+  describeRules,
   refuseRemoval,
   winnerOf,
 } from '../../../game';
@@ -21,6 +23,8 @@ export const clashViewOf = (clash: ClashRow, owner: PlayerRef, members: ClashMem
   owner,
   players: members,
   turn: clash.turn,
+  // A row written before rule sets has no rules: CLASSIC, as its preset's default says.
+  rules: clash.rules ?? undefined,
   indexed: true,
   createdAt: clash.createdAt,
   updatedAt: clash.updatedAt,
@@ -58,6 +62,7 @@ export function toClashResource(clash: ClashView, viewerId: number | null, now: 
     })),
     turn: clash.turn,
     winner: winner ? { id: winner.id, name: winner.name } : null,
+    rules: describeRules(clashRules(clash)),
     turnSeconds: clash.turnSeconds ?? null,
     turnDeadline:
       clash.status === 'IN_PROGRESS' && clash.turnDeadline
