@@ -1,13 +1,14 @@
 import * as v from 'valibot';
 import { pageQuery } from './page';
 import { DICE_SPEEDS, INVITATIONS, type Language } from './preferences';
+import type { PresetName } from '../game/rules';
 import type { SheetStats } from '../game/sheetStats';
 import type { GameResource } from './gameResource';
 import type { Health } from './health';
 import type { Links } from './links';
 import type { PlayerRef } from './playerRef';
 import { ACTIVE_PAGE_MAX } from './presence';
-import type { Rating } from './ratings';
+import type { PresetRatings, Rating } from './ratings';
 
 export type { PlayerRef } from './playerRef';
 
@@ -45,8 +46,10 @@ export interface PlayerResource {
   guest: boolean;
   /** The practice opponent "Yamb Bot": it never signs in and plays only in clashes. */
   bot: boolean;
-  /** The clash rating (contract/ratings.ts); null for guests and the bot, who are never rated. */
+  /** The CLASSIC clash rating (contract/ratings.ts), `ratings.CLASSIC`; null for guests and the bot, who are never rated. */
   rating: Rating | null;
+  /** The clash rating in every preset (issue 27); null for guests and the bot. */
+  ratings: PresetRatings | null;
   status: PlayerStatus;
   /** Why and when an admin banned the player: given to admins only, null to others and when not banned. */
   banReason: string | null;
@@ -200,8 +203,19 @@ export const BanBody = v.object({
   ),
 });
 
+/** A player's figures in one preset (null: every custom rule set together), from their completed games. */
+export interface PresetFigures {
+  preset: PresetName | null;
+  scoreCount: number;
+  highScore: number;
+  /** To one decimal. */
+  averageScore: number;
+}
+
 /** GET /api/players/{id}/stats: the figures of a player's detail. */
 export interface PlayerStats {
+  /** Best and average per preset, the presets in PRESET_NAMES' order and custom last; only those played. */
+  presets: PresetFigures[];
   totalGames: number;
   scoreCount: number;
   highScore: number | null;

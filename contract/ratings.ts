@@ -1,8 +1,12 @@
+import * as v from 'valibot';
+import { PRESET_NAMES, type PresetName } from '../game/rules';
 import type { Links } from './links';
+import { pageQuery } from './page';
 import type { PlayerRef } from './playerRef';
 
-// Clash ratings: a Weng-Lin (openskill) rating per registered player from the completed
-// clashes of 2-3 players, shown as one whole number on a scale centred on 1,500.
+// Clash ratings: a Weng-Lin (openskill) rating per registered player and preset (issue 27) from the
+// completed clashes of 2-3 players, shown as one whole number on a scale centred on 1,500. A clash rates
+// its players in its own preset only; a clash of a custom rule set is never rated.
 
 /** openskill's defaults: a new player's mean skill and its uncertainty (mu = 25, sigma = 25/3). */
 export const RATING_MU = 25;
@@ -40,18 +44,30 @@ export const ratingOf = (mu: number, clashes: number): Rating => ({
   clashes,
 });
 
-/** GET /api/ratings/: the rating tab's rows, registered players with at least one rated clash. */
+/** A player's rating in every preset: an unrated one is the default (1,500, provisional, no clash). */
+export type PresetRatings = Record<PresetName, Rating>;
+
+/** GET /api/ratings/: the rating tab's rows, registered players with at least one rated clash of the preset. */
 export interface RatingEntry extends Rating {
   player: PlayerRef;
+  preset: PresetName;
   _links: Links<'player'>;
 }
 
 /** The sorts of GET /api/ratings/ (by value; `order` ASC or DESC, DESC by default). */
 export const RATING_SORTS = ['value'] as const;
 
+/** `preset`: which preset's ratings or rankings (CLASSIC unless given); custom rule sets have none. */
+export const presetQuery = v.optional(v.picklist(PRESET_NAMES, 'input-invalid'), 'CLASSIC');
+
+/** GET /api/ratings/?preset=: a page of one preset's ratings. */
+export const RatingsQuery = v.object({ ...pageQuery(RATING_SORTS, 'value').entries, preset: presetQuery });
+
 /** GET /api/players/{id}/ratings: one rated clash of the player, newest first. */
 export interface RatingChange {
   clash: { id: number };
+  /** The clash's preset: the rating it moved. */
+  preset: PresetName;
   /** 1-based; tied players share a place. */
   place: number;
   before: number;
@@ -61,6 +77,12 @@ export interface RatingChange {
 }
 
 export const RATING_CHANGE_SORTS = ['createdAt'] as const;
+
+/** GET /api/players/{id}/ratings?preset=: a page of the player's rated clashes of one preset (CLASSIC unless given). */
+export const RatingChangesQuery = v.object({
+  ...pageQuery(RATING_CHANGE_SORTS, 'createdAt').entries,
+  preset: presetQuery,
+});
 
 /** One completed clash of the viewer and the player, from the viewer's side. */
 export interface HeadToHeadClash {

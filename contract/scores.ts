@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PRESET_NAMES, type PresetName } from '../game/rules';
 import type { GameSummary } from './games';
 import type { Links } from './links';
 import { pageQuery } from './page';
@@ -14,6 +15,8 @@ export interface ScoreSummary {
   id: number;
   player: ScorePlayer;
   value: number;
+  /** The game's preset; null for a custom rule set (listed as "custom", never ranked). */
+  preset: PresetName | null;
   gameId: number;
   createdAt: string;
   _links: Links<'self'>;
@@ -34,8 +37,15 @@ export const SCORE_SORTS = ['createdAt', 'value'] as const;
 export const SCORE_PERIODS = ['all', 'week', 'today'] as const;
 export type ScorePeriod = (typeof SCORE_PERIODS)[number];
 
-/** Which scores a list or the statistics cover: a period, and optionally one player's only. */
+/** `preset=all`: every score, of every preset and custom rule sets (the scores list, not a ranking). */
+export const ALL_PRESETS = 'all';
+
+/**
+ * Which scores a list or the statistics cover: a preset's (CLASSIC unless given; `all` for every score), a
+ * period, and optionally one player's only.
+ */
 const scoreFilter = {
+  preset: v.optional(v.picklist([...PRESET_NAMES, ALL_PRESETS], 'input-invalid'), 'CLASSIC'),
   period: v.optional(v.picklist(SCORE_PERIODS, 'input-invalid'), 'all'),
   playerId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,14}$/, 'input-invalid'), v.transform(Number))),
 };
@@ -51,6 +61,7 @@ export const ScoreStatsQuery = v.object(scoreFilter);
  * completed game, so `totalGames` counts completed games). Null figures when there is no score.
  */
 export interface ScoreStats {
+  preset: PresetName | typeof ALL_PRESETS;
   period: ScorePeriod;
   playerId: number | null;
   totalGames: number;

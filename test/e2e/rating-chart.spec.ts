@@ -26,7 +26,7 @@ test.beforeAll(async ({ browser }) => {
       ),
       `INSERT INTO rating_changes (clash_id, player_id, place, mu_before, sigma_before, mu_after, sigma_after, created_at)
        SELECT id, ${id}, 1, 25 + (id % 3), 8, 26 + (id % 5), 7, created_at FROM clashes WHERE name LIKE 'chart-${run}-%';`,
-      `UPDATE players SET rating_mu = 27, rating_sigma = 6, rated_clashes = 6 WHERE id = ${id};`,
+      `INSERT INTO player_ratings (player_id, preset, mu, sigma, rated_clashes) VALUES (${id}, 'CLASSIC', 27, 6, 6);`,
     ].join('\n'),
   );
 });

@@ -69,7 +69,9 @@ describe('an admin bans a player', () => {
     const solo = await currentGame(ben);
     // Ben is at the top of the rankings: the best score and the best rating.
     const { scoreId } = await scoreRow(ben.player.id, 1590);
-    await env.DB.prepare('UPDATE players SET rating_mu = 200, rated_clashes = 1 WHERE id = ?')
+    await env.DB.prepare(
+      "INSERT INTO player_ratings (player_id, preset, mu, rated_clashes) VALUES (?, 'CLASSIC', 200, 1)",
+    )
       .bind(ben.player.id)
       .run();
     const topScores = async () =>

@@ -48,7 +48,10 @@ export async function ratingsAfter(clashId: number, ids: number[]) {
     .first<{ n: number }>();
   const rows = await Promise.all(
     ids.map((id) =>
-      env.DB.prepare('SELECT rating_mu AS mu, rated_clashes AS rated FROM players WHERE id = ?')
+      env.DB.prepare(
+        `SELECT coalesce(r.mu, 25) AS mu, coalesce(r.rated_clashes, 0) AS rated
+         FROM players p LEFT JOIN player_ratings r ON r.player_id = p.id AND r.preset = 'CLASSIC' WHERE p.id = ?`,
+      )
         .bind(id)
         .first<{ mu: number; rated: number }>(),
     ),

@@ -30,6 +30,7 @@ describe('a player’s statistics', () => {
     await env.DB.prepare("INSERT INTO games (player_id, type) VALUES (?, 'CLASH')").bind(player.id).run();
     const stats = await json(await call(`/players/${player.id}/stats`));
     expect(stats).toEqual({
+      presets: [{ preset: 'CLASSIC', scoreCount: 3, highScore: 401, averageScore: 300.3 }],
       totalGames: 4,
       scoreCount: 3,
       highScore: 401,
@@ -42,6 +43,7 @@ describe('a player’s statistics', () => {
   it('are empty figures for a new player and a 404 for nobody', async () => {
     const { player } = await registerGuest();
     expect(await json(await call(`/players/${player.id}/stats`))).toEqual({
+      presets: [],
       totalGames: 0,
       scoreCount: 0,
       highScore: null,

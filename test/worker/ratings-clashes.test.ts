@@ -132,6 +132,7 @@ describe('clash ratings', () => {
     expect(history._embedded.ratings).toEqual([
       {
         clash: { id: started.clash.id },
+        preset: 'CLASSIC',
         place: 1,
         before: 1500,
         after: first,
@@ -175,7 +176,11 @@ describe('clash ratings', () => {
   it('is provisional below 5 rated clashes', async () => {
     const started = await startedClash(2);
     const [veteran, newcomer] = started.players.map((p) => p.player.id) as [number, number];
-    await env.DB.prepare('UPDATE players SET rated_clashes = 4 WHERE id = ?').bind(veteran).run();
+    await env.DB.prepare(
+      "INSERT INTO player_ratings (player_id, preset, rated_clashes) VALUES (?, 'CLASSIC', 4)",
+    )
+      .bind(veteran)
+      .run();
     expect((await playerResource(veteran)).rating).toMatchObject({ provisional: true, clashes: 4 });
     await finish(started, [0, 1]);
     expect((await playerResource(veteran)).rating).toMatchObject({ provisional: false, clashes: 5 });

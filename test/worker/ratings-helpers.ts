@@ -5,7 +5,7 @@ import type { Page } from '../../contract/page';
 import type { PlayerResource } from '../../contract/players';
 import type { RatingEntry } from '../../contract/ratings';
 import type { ClashRecord } from '../../durable-objects/clashRecord';
-import { BOX_TYPES, CLASSIC_RULES, type Sheet } from '../../game';
+import { BOX_TYPES, CLASSIC_RULES, type ColumnType, type Sheet } from '../../game';
 import { clashRoom, getClash, type Started } from './clashes-helpers';
 import { play } from './games-helpers';
 import { call, json, type Session } from './helpers';
@@ -29,10 +29,13 @@ const VALUES: Record<(typeof BOX_TYPES)[number], number> = {
   YAMB: 55,
 };
 
-/** A sheet with every box filled but FREE / YAMB; `extra` points more in its FREE / TRIPS. */
-function sheetBut(extra: number): Sheet {
+/**
+ * A sheet of `columns` (the game's rule set's; five dice) with every box filled but FREE / YAMB; `extra`
+ * points more in its FREE / TRIPS.
+ */
+function sheetBut(extra: number, columns: readonly ColumnType[]): Sheet {
   return {
-    columns: CLASSIC_RULES.columns.map((column) => ({
+    columns: columns.map((column) => ({
       type: column,
       boxes: BOX_TYPES.map((box) => ({
         type: box,
@@ -55,7 +58,7 @@ export async function oneBoxLeft(clashId: number, gameIds: number[], extra: numb
       if (!game) throw new Error(`no game ${gameId}`);
       game.state = {
         ...game.state,
-        sheet: sheetBut(extra[index] ?? 0),
+        sheet: sheetBut(extra[index] ?? 0, (game.state.rules ?? CLASSIC_RULES).columns),
         dice: [1, 2, 3, 4, 6],
         rollCount: 1,
         lastAction: 'ROLL',

@@ -123,9 +123,9 @@ describe('the rating tab', () => {
     expect(ratings).toBeGreaterThanOrEqual(300);
     expect((await ratingTab('?size=1')).page.totalElements).toBe(ratings);
     const plan = await env.DB.prepare(
-      `EXPLAIN QUERY PLAN SELECT id FROM players WHERE "players"."rated_clashes" > 0 ORDER BY rating_mu DESC, id DESC LIMIT 50`,
+      `EXPLAIN QUERY PLAN SELECT player_id FROM player_ratings WHERE preset = 'CLASSIC' ORDER BY mu DESC, player_id DESC LIMIT 50`,
     ).all<{ detail: string }>();
-    expect(plan.results.map((r) => r.detail).join(' ')).toContain('players_rating_idx');
+    expect(plan.results.map((r) => r.detail).join(' ')).toContain('player_ratings_preset_mu_idx');
     expect(plan.results.map((r) => r.detail).join(' ')).not.toContain('TEMP B-TREE');
   });
 });

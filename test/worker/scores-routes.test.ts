@@ -23,6 +23,7 @@ describe('the scores (GET /api/scores/)', () => {
       id: scoreId,
       player: { id: player.id, name: player.name, bot: false },
       value: 321,
+      preset: 'CLASSIC',
       gameId: expect.any(Number),
       createdAt: expect.any(String),
       _links: { self: { href: `/api/scores/${scoreId}` } },
@@ -100,6 +101,7 @@ describe('one score (GET /api/scores/{id})', () => {
       id: scoreId,
       player: { id: player.id, name: player.name, bot: false },
       value: 456,
+      preset: 'CLASSIC',
       gameId,
       createdAt: expect.any(String),
       game: {

@@ -28,13 +28,6 @@ export const players = sqliteTable(
     guest: integer('guest', { mode: 'boolean' }).notNull().default(true),
     /** The practice opponent (migration 0009 inserts it): registered, never signs in, plays in clash rooms. */
     bot: integer('bot', { mode: 'boolean' }).notNull().default(false),
-    /**
-     * The clash rating (Weng-Lin, db/ratings.ts): on the player's own row, so every read of a player for a
-     * resource has it without a join. `ratedClashes` 0 is the default rating, unrated.
-     */
-    ratingMu: real('rating_mu').notNull().default(RATING_MU),
-    ratingSigma: real('rating_sigma').notNull().default(RATING_SIGMA),
-    ratedClashes: integer('rated_clashes').notNull().default(0),
     status: text('status', { enum: ['ACTIVE', 'BANNED'] })
       .notNull()
       .default('ACTIVE'),
@@ -62,10 +55,6 @@ export const players = sqliteTable(
     index('players_created_at_idx').on(t.createdAt),
     index('players_updated_at_idx').on(t.updatedAt),
     index('players_name_idx').on(t.name),
-    // The rating tab: rated players by mu (the displayed value's order), the id breaking ties.
-    index('players_rating_idx')
-      .on(t.ratingMu, t.id)
-      .where(sql`${t.ratedClashes} > 0`),
   ],
 );
 
@@ -489,6 +478,8 @@ export const ratingChanges = sqliteTable(
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
     place: integer('place').notNull(),
+    /** The rated clash's preset (the rating it moved); clashes rated before presets were CLASSIC. */
+    preset: text('preset', { enum: PRESET_NAMES }).notNull().default('CLASSIC'),
     muBefore: real('mu_before').notNull(),
     sigmaBefore: real('sigma_before').notNull(),
     muAfter: real('mu_after').notNull(),
@@ -503,3 +494,28 @@ export const ratingChanges = sqliteTable(
 );
 
 export type RatingChangeRow = typeof ratingChanges.$inferSelect;
+
+/**
+ * A player's clash rating in one preset (Weng-Lin, db/ratings.ts): a row from their first rated clash of
+ * that preset on; no row is the default rating, unrated. Custom rule sets are never rated. Migration 0018
+ * carried the ratings players had before presets over as CLASSIC.
+ */
+export const playerRatings = sqliteTable(
+  'player_ratings',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    preset: text('preset', { enum: PRESET_NAMES }).notNull(),
+    mu: real('mu').notNull().default(RATING_MU),
+    sigma: real('sigma').notNull().default(RATING_SIGMA),
+    ratedClashes: integer('rated_clashes').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.preset] }),
+    // The rating tab of a preset: its players by mu (the displayed value's order), the id breaking ties.
+    index('player_ratings_preset_mu_idx').on(t.preset, t.mu, t.playerId),
+  ],
+);
+
+export type PlayerRatingRow = typeof playerRatings.$inferSelect;

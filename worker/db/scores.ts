@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type GameState, presetOf, totalSum } from '../../game';
+import type { PresetName } from '../../game/rules';
 import type { PageRequest } from '../../contract/page';
 import type { SCORE_SORTS } from '../../contract/scores';
 import type { Database } from './client';
@@ -32,11 +33,14 @@ export function scoreOf(
 export interface ScoreFilter {
   since?: number;
   playerId?: number;
+  /** Only one preset's (a ranking: a custom rule set's scores are never ranked); every score when left out. */
+  preset?: PresetName;
 }
 
 /** Everyone's scores (the rankings and their figures) leave banned players out; one player's are theirs. */
 export const scoreWhere = (filter: ScoreFilter) =>
   and(
+    filter.preset === undefined ? undefined : eq(scores.preset, filter.preset),
     filter.since === undefined ? undefined : gte(scores.createdAt, filter.since),
     filter.playerId === undefined ? notBanned(scores.playerId) : eq(scores.playerId, filter.playerId),
   );

@@ -1,6 +1,7 @@
 import { and, asc, avg, count, desc, eq, max, min, sql, sum } from 'drizzle-orm';
 import type { OverallStats, PlayerStats } from '../../contract/players';
 import type { ScoreStats } from '../../contract/scores';
+import { PRESET_NAMES, type PresetName } from '../../game/rules';
 import type { Database } from './client';
 import { playedGame } from './games';
 import { notBanned } from './pages';
@@ -14,7 +15,7 @@ const oneDecimal = (average: unknown) => Math.round(Number(average) * 10) / 10;
 
 /** The figures of a player's detail: games played (never only opened) and their completed scores. */
 export async function playerStats(db: Database, playerId: number): Promise<PlayerStats> {
-  const [[scored], [played]] = await Promise.all([
+  const [[scored], [played], presets] = await Promise.all([
     db
       .select({
         scoreCount: count(),
@@ -29,8 +30,30 @@ export async function playerStats(db: Database, playerId: number): Promise<Playe
       .select({ totalGames: count() })
       .from(games)
       .where(and(eq(games.playerId, playerId), playedGame())),
+    // Per preset (issue 27): a long sheet's totals say nothing of a classic one's. Custom rule sets, of
+    // any shape, are one group (null).
+    db
+      .select({
+        preset: scores.preset,
+        scoreCount: count(),
+        highScore: max(scores.value),
+        averageScore: avg(scores.value),
+      })
+      .from(scores)
+      .where(eq(scores.playerId, playerId))
+      .groupBy(scores.preset),
   ]);
+  const order = (preset: PresetName | null) =>
+    preset === null ? PRESET_NAMES.length : PRESET_NAMES.indexOf(preset);
   return {
+    presets: presets
+      .sort((a, b) => order(a.preset) - order(b.preset))
+      .map((row) => ({
+        preset: row.preset,
+        scoreCount: row.scoreCount,
+        highScore: row.highScore ?? 0,
+        averageScore: oneDecimal(row.averageScore),
+      })),
     totalGames: played.totalGames,
     scoreCount: scored.scoreCount,
     highScore: scored.highScore ?? null,
@@ -123,7 +146,7 @@ export async function overallStats(db: Database): Promise<OverallStats> {
 export async function scoreStats(
   db: Database,
   filter: ScoreFilter,
-): Promise<Omit<ScoreStats, 'period' | 'playerId'>> {
+): Promise<Omit<ScoreStats, 'preset' | 'period' | 'playerId'>> {
   const [row] = await db
     .select({
       totalGames: count(),

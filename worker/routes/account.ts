@@ -10,7 +10,7 @@ import type { Env } from '../env';
 import { checkAvatar, readAvatarUpload } from '../lib/avatarUpload';
 import { sameAddress } from '../lib/email';
 import { conflict, notFound } from '../lib/errors';
-import { toPlayerResource } from '../lib/resources/player';
+import { playerResource } from '../lib/playerResource';
 import { readJson } from '../lib/validate';
 import { ownAccount } from './pathPlayer';
 
@@ -36,7 +36,7 @@ export const accountRoutes = new Hono<Account>()
     const me = await ownAccount(c);
     const { username } = await readJson(c, UsernameBody);
     if (await nameTaken(db, username, me.id)) throw conflict('username-taken');
-    return c.json(toPlayerResource(await changeAccount(db, me, { name: username }), me));
+    return c.json(await playerResource(c.var.db, await changeAccount(db, me, { name: username }), me));
   })
   // A new address starts unverified and gets a verification mail; the same address again changes nothing.
   // Any address may be typed (it claims nothing until verified), so the answer never says whether it is
@@ -45,7 +45,7 @@ export const accountRoutes = new Hono<Account>()
     const db = c.var.db;
     const me = await ownAccount(c);
     const { email } = await readJson(c, EmailChangeBody);
-    if ((email ?? null) === me.email) return c.json(toPlayerResource(me, me));
+    if ((email ?? null) === me.email) return c.json(await playerResource(c.var.db, me, me));
     const unchanged = sameAddress(email, me.email);
     if (email && !unchanged) await countMail(c, email, me);
     const row = await changeAccount(db, me, {
@@ -53,7 +53,7 @@ export const accountRoutes = new Hono<Account>()
       emailVerified: unchanged ? me.emailVerified : false,
     });
     if (email && !unchanged) await mailVerification(c, db, row, email);
-    return c.json(toPlayerResource(row, me));
+    return c.json(await playerResource(c.var.db, row, me));
   })
   // A multipart `file`: the client's 300x300 PNG crop, checked by its bytes, stored in R2 under a new
   // key. Uploads at the same time each store their file; the player row settles which one stays (a
@@ -75,5 +75,5 @@ export const accountRoutes = new Hono<Account>()
       throw conflict('avatar-changed');
     }
     if (me.avatarKey) await c.env.AVATARS.delete(me.avatarKey);
-    return c.json(toPlayerResource(row, me));
+    return c.json(await playerResource(c.var.db, row, me));
   });

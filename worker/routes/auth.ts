@@ -50,7 +50,7 @@ import { verifyHuman } from '../lib/humanCheck';
 import { log } from '../lib/log';
 import { clientIp, consume, RULES } from '../lib/rateLimit';
 import { readJson, readQuery } from '../lib/validate';
-import { toPlayerResource } from '../lib/resources/player';
+import { playerResource } from '../lib/playerResource';
 import { tokenCounts } from '../lib/viewer';
 
 type Auth = { Bindings: Env; Variables: SessionVariables };
@@ -87,7 +87,7 @@ export const auth = new Hono<Auth>()
       // The play screen asks for the guest's game too: a new visitor's roll then waits on two requests.
       const currentGame = await embeddedCurrentGame(c.env, db, row, c.req.query('embed'));
       const guest: GuestResource = {
-        ...toPlayerResource(row, row),
+        ...(await playerResource(c.var.db, row, row)),
         ...(currentGame ? { _embedded: { currentGame } } : {}),
       };
       return c.json(guest, 201);
@@ -120,7 +120,7 @@ export const auth = new Hono<Auth>()
     // The same guest's sign-up sent again while the first was on its way: the first one made the account.
     if (!row) throw conflict('player-registered');
     if (row.email) await mailVerification(c, db, row, row.email);
-    return c.json(toPlayerResource(row, row), 201);
+    return c.json(await playerResource(c.var.db, row, row), 201);
   })
   // Sign-in by username or verified e-mail. Unknown names cost the same hashing as known ones. Every
   // attempt is counted before the password is checked (auth/guesses.ts says the rule).
@@ -149,7 +149,7 @@ export const auth = new Hono<Auth>()
     await revokePresentedSession(c, db);
     await startSession(c, db, player.id);
     await rememberDevice(c, player);
-    return c.json(toPlayerResource(player, player));
+    return c.json(await playerResource(c.var.db, player, player));
   })
   .post('/refresh', async (c) => {
     const db = c.var.db;
@@ -164,7 +164,7 @@ export const auth = new Hono<Auth>()
     if (!row) throw unauthorized();
     // A browser signed in before device cookies existed becomes a device of its player here.
     await rememberDevice(c, row);
-    return c.json(toPlayerResource(row, row));
+    return c.json(await playerResource(c.var.db, row, row));
   })
   .post('/logout', async (c) => {
     await endSession(c, c.var.db);
@@ -183,7 +183,7 @@ export const auth = new Hono<Auth>()
     refuseBanned(player);
     await startSession(c, db, player.id);
     await rememberDevice(c, player);
-    return c.json(toPlayerResource(player, player));
+    return c.json(await playerResource(c.var.db, player, player));
   })
   // With ?token= (from the reset mail) anyone may set a new password; without one, the signed-in
   // player changes theirs by giving the old one. Either way every other session ends.
@@ -221,7 +221,7 @@ export const auth = new Hono<Auth>()
     await revokeAllSessions(c, db, player.id);
     await startSession(c, db, player.id);
     await rememberDevice(c, player);
-    return c.json(toPlayerResource(player, player));
+    return c.json(await playerResource(c.var.db, player, player));
   })
   // Answers the same, and in the same time, for every address, so it tells no one which e-mails have
   // accounts: the same reads and the same token minted for each, and the mail sent after the answer.
@@ -246,7 +246,7 @@ export const auth = new Hono<Auth>()
     if (!redeemed) throw badRequest('email-verification-failed');
     const row = await claimVerifiedEmail(db, redeemed.owner.id, redeemed.email);
     if (!row) throw badRequest('email-verification-failed');
-    return c.json(toPlayerResource(row, await currentPlayer(c)));
+    return c.json(await playerResource(c.var.db, row, await currentPlayer(c)));
   })
   // Resends the verification mail for the signed-in player's own, unverified address; any other
   // request gets the same empty answer.

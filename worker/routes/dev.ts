@@ -74,17 +74,23 @@ async function seedRatings(db: D1Database, count: number) {
         .prepare("SELECT count(*) AS n FROM players WHERE external_id LIKE 'rated-%'")
         .first<{ n: number }>()
     )?.n ?? 0;
-  await db
-    .prepare(
-      `WITH RECURSIVE n(i) AS (SELECT ?1 + 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 + ?2)
-       INSERT OR IGNORE INTO players (external_id, name, guest, rating_mu, rating_sigma, rated_clashes)
-       SELECT 'rated-' || CAST(i AS INTEGER), 'rated' || CAST(i AS INTEGER), 0, 10 + abs(random() % 30000) / 1000.0, 2 + abs(random() % 6000) / 1000.0,
-              1 + abs(random() % 60) FROM n`,
-    )
-    .bind(seeded, count)
-    .run();
+  await db.batch([
+    db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT ?1 + 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 + ?2)
+         INSERT OR IGNORE INTO players (external_id, name, guest)
+         SELECT 'rated-' || CAST(i AS INTEGER), 'rated' || CAST(i AS INTEGER), 0 FROM n`,
+      )
+      .bind(seeded, count),
+    // Their CLASSIC ratings (the rating tab's default preset).
+    db.prepare(
+      `INSERT OR IGNORE INTO player_ratings (player_id, preset, mu, sigma, rated_clashes)
+       SELECT id, 'CLASSIC', 10 + abs(random() % 30000) / 1000.0, 2 + abs(random() % 6000) / 1000.0,
+              1 + abs(random() % 60) FROM players WHERE external_id LIKE 'rated-%'`,
+    ),
+  ]);
   const total = await db
-    .prepare('SELECT count(*) AS n FROM players WHERE rated_clashes > 0')
+    .prepare("SELECT count(*) AS n FROM player_ratings WHERE preset = 'CLASSIC' AND rated_clashes > 0")
     .first<{ n: number }>();
   return total?.n ?? 0;
 }

@@ -5,7 +5,7 @@ import { toGameState } from '../../contract/gameState';
 import { pageQuery } from '../../contract/page';
 import { type PlayerYambStats, YAMB_STATS_GAMES } from '../../contract/players';
 import { sheetStats } from '../../game';
-import { RATING_CHANGE_SORTS } from '../../contract/ratings';
+import { RatingChangesQuery } from '../../contract/ratings';
 import { SCORE_SORTS } from '../../contract/scores';
 import { currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
 import { playerClashes } from '../db/clashes';
@@ -71,11 +71,11 @@ export const playerActivityRoutes = new Hono<PlayerActivity>()
     );
     return c.json(page('clashes', items, request, total));
   })
-  // The player's rated clashes: their rating before and after each (the player page's chart).
+  // The player's rated clashes of a preset: their rating before and after each (the player page's chart).
   .get('/:id/ratings', async (c) => {
-    const request = readQuery(c, pageQuery(RATING_CHANGE_SORTS, 'createdAt'));
+    const { preset, ...request } = readQuery(c, RatingChangesQuery);
     const player = await pathPlayer(c);
-    const { rows, total } = await playerRatingChanges(c.var.db, player.id, request);
+    const { rows, total } = await playerRatingChanges(c.var.db, player.id, request, preset);
     return c.json(page('ratings', rows.map(toRatingChange), request, total));
   })
   // The signed-in viewer's record against the player; against oneself there is none to give.

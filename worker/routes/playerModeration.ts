@@ -11,7 +11,7 @@ import { conflict } from '../lib/errors';
 import { page } from '../lib/hal';
 import { log } from '../lib/log';
 import { toLogSummary } from '../lib/resources/logs';
-import { toPlayerResource } from '../lib/resources/player';
+import { playerResource } from '../lib/playerResource';
 import { readJson, readQuery } from '../lib/validate';
 import { pathPlayer } from './pathPlayer';
 
@@ -48,7 +48,7 @@ export const playerModerationRoutes = new Hono<PlayerModeration>()
       data: { bannedId: player.id, reason },
       playerId: me.id,
     });
-    return c.json(toPlayerResource(await pathPlayer(c, player.id), me));
+    return c.json(await playerResource(c.var.db, await pathPlayer(c, player.id), me));
   })
   .delete('/:id/ban', async (c) => {
     const me = await requireAdmin(c);
@@ -61,5 +61,5 @@ export const playerModerationRoutes = new Hono<PlayerModeration>()
       data: { unbannedId: player.id, reason: player.banReason },
       playerId: me.id,
     });
-    return c.json(toPlayerResource(await pathPlayer(c, player.id), me));
+    return c.json(await playerResource(c.var.db, await pathPlayer(c, player.id), me));
   });

@@ -12,7 +12,8 @@ import { listPlayers, searchPlayers } from '../db/players';
 import { overallStats } from '../db/stats';
 import type { Env } from '../env';
 import { page } from '../lib/hal';
-import { avatarOf, toPlayerResource } from '../lib/resources/player';
+import { playerResource, playerResources } from '../lib/playerResource';
+import { avatarOf } from '../lib/resources/player';
 import { readQuery } from '../lib/validate';
 import { onlineAmong, onlineList } from '../rooms';
 import { pathPlayer } from './pathPlayer';
@@ -27,18 +28,11 @@ export const playersRoutes = new Hono<Players>()
     const viewer = await currentPlayer(c);
     const filter = { name, kind, guest, bot, banned: viewer?.admin };
     const { rows, total } = await listPlayers(db, request, filter);
-    return c.json(
-      page(
-        'players',
-        rows.map((row) => toPlayerResource(row, viewer)),
-        request,
-        total,
-      ),
-    );
+    return c.json(page('players', await playerResources(c.var.db, rows, viewer), request, total));
   })
   .get('/me', async (c) => {
     const me = await requirePlayer(c);
-    return c.json(toPlayerResource(me, me));
+    return c.json(await playerResource(c.var.db, me, me));
   })
   // The search box: a few registered players by name, for links to their pages. Before /:id too.
   .get('/search', async (c) => {
@@ -61,5 +55,5 @@ export const playersRoutes = new Hono<Players>()
   })
   .get('/:id', async (c) => {
     const row = await pathPlayer(c);
-    return c.json(toPlayerResource(row, await currentPlayer(c)));
+    return c.json(await playerResource(c.var.db, row, await currentPlayer(c)));
   });

@@ -1,5 +1,12 @@
 import { Hono } from 'hono';
-import { type ScorePeriod, ScoresQuery, type ScoreStats, ScoreStatsQuery } from '../../contract/scores';
+import {
+  ALL_PRESETS,
+  type ScorePeriod,
+  ScoresQuery,
+  type ScoreStats,
+  ScoreStatsQuery,
+} from '../../contract/scores';
+import type { PresetName } from '../../game/rules';
 import type { SessionVariables } from '../auth/session';
 import { findScore, listScores, type ScoreFilter } from '../db/scores';
 import { scoreStats } from '../db/stats';
@@ -20,7 +27,12 @@ export function periodStart(period: ScorePeriod, now = Date.now()): number | und
   return undefined;
 }
 
-const filterOf = (query: { period: ScorePeriod; playerId?: number }): ScoreFilter => ({
+const filterOf = (query: {
+  preset: PresetName | typeof ALL_PRESETS;
+  period: ScorePeriod;
+  playerId?: number;
+}): ScoreFilter => ({
+  preset: query.preset === ALL_PRESETS ? undefined : query.preset,
   since: periodStart(query.period),
   playerId: query.playerId,
 });
@@ -35,11 +47,12 @@ function scoreId(c: Parameters<typeof pathId>[0]): number {
 
 // Scores are public: the rankings are for everyone, signed in or not.
 export const scoresRoutes = new Hono<Scores>()
-  // The rankings: `sort=value&order=DESC` with a `period`; optionally one player's (`playerId`).
+  // The rankings: `sort=value&order=DESC` with a `preset` (CLASSIC unless given) and a `period`; optionally
+  // one player's (`playerId`). `preset=all` lists every score, custom rule sets' too (the scores list).
   .get('/', async (c) => {
-    const { period, playerId, ...request } = readQuery(c, ScoresQuery);
+    const { preset, period, playerId, ...request } = readQuery(c, ScoresQuery);
     const db = c.var.db;
-    const { rows, total } = await listScores(db, request, filterOf({ period, playerId }));
+    const { rows, total } = await listScores(db, request, filterOf({ preset, period, playerId }));
     const items = rows.map((row) => toScoreSummary(row.score, row.player));
     return c.json(page('scores', items, request, total));
   })
@@ -48,6 +61,7 @@ export const scoresRoutes = new Hono<Scores>()
     const query = readQuery(c, ScoreStatsQuery);
     const figures = await scoreStats(c.var.db, filterOf(query));
     return c.json({
+      preset: query.preset,
       period: query.period,
       playerId: query.playerId ?? null,
       ...figures,

@@ -6,7 +6,7 @@ import type { Env } from '../env';
 import { embeddedCurrentGame } from '../lib/currentGame';
 import { unauthorized } from '../lib/errors';
 import { humanCheckEnabled } from '../lib/humanCheck';
-import { toPlayerResource } from '../lib/resources/player';
+import { playerResource } from '../lib/playerResource';
 
 /**
  * GET /api/auth/session: the client's session probe (DESIGN.md "First visit"). A visitor without cookies
@@ -26,7 +26,10 @@ export const sessionRoutes = new Hono<{ Bindings: Env; Variables: SessionVariabl
     if (me) refuseBanned(me);
     const currentGame = me ? await embeddedCurrentGame(c.env, c.var.db, me, c.req.query('embed')) : undefined;
     const body: SessionResource = me
-      ? { player: toPlayerResource(me, me), ...(currentGame ? { _embedded: { currentGame } } : {}) }
+      ? {
+          player: await playerResource(c.var.db, me, me),
+          ...(currentGame ? { _embedded: { currentGame } } : {}),
+        }
       : {
           player: null,
           humanCheck: humanCheckEnabled(c.env) ? 'on' : 'off',

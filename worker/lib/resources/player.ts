@@ -1,6 +1,7 @@
 import type { PlayerResource } from '../../../contract/players';
-import { ratingOf } from '../../../contract/ratings';
-import type { PlayerRow } from '../../db/schema';
+import { type PresetRatings, RATING_MU, ratingOf } from '../../../contract/ratings';
+import { PRESET_NAMES } from '../../../game/rules';
+import type { PlayerRatingRow, PlayerRow } from '../../db/schema';
 import { links } from '../hal';
 
 export interface Viewer {
@@ -14,13 +15,31 @@ export const playerPath = (id: number) => `/api/players/${id}`;
 export const avatarOf = (row: Pick<PlayerRow, 'avatarKey'>) =>
   row.avatarKey ? { url: `/api/avatars/${row.avatarKey}` } : null;
 
-/** The player as a client sees it; private fields and links only for the player and admins. */
-export function toPlayerResource(row: PlayerRow, viewer: Viewer | null): PlayerResource {
+/** A player's rating in every preset from their rows (db/ratings.ts `ratingsOf`): no row is the default. */
+export function presetRatings(rows: readonly PlayerRatingRow[]): PresetRatings {
+  const byPreset = new Map(rows.map((row) => [row.preset, row]));
+  const entries = PRESET_NAMES.map((preset) => {
+    const row = byPreset.get(preset);
+    return [preset, ratingOf(row?.mu ?? RATING_MU, row?.ratedClashes ?? 0)] as const;
+  });
+  return Object.fromEntries(entries) as PresetRatings;
+}
+
+/**
+ * The player as a client sees it; private fields and links only for the player and admins. `ratings`
+ * are the player's rows of player_ratings (db/ratings.ts `ratingsOf`; none for guests and the bot).
+ */
+export function toPlayerResource(
+  row: PlayerRow,
+  viewer: Viewer | null,
+  ratings: readonly PlayerRatingRow[],
+): PlayerResource {
   const self = viewer?.id === row.id;
   const admin = viewer?.admin === true;
   const privileged = self || admin;
   const base = playerPath(row.id);
   const rated = !row.guest && !row.bot;
+  const perPreset = rated ? presetRatings(ratings) : null;
   return {
     id: row.id,
     externalId: row.externalId,
@@ -31,7 +50,8 @@ export function toPlayerResource(row: PlayerRow, viewer: Viewer | null): PlayerR
     admin: row.admin,
     guest: row.guest,
     bot: row.bot,
-    rating: rated ? ratingOf(row.ratingMu, row.ratedClashes) : null,
+    rating: perPreset?.CLASSIC ?? null,
+    ratings: perPreset,
     status: row.status,
     banReason: admin ? row.banReason : null,
     bannedAt: admin && row.bannedAt !== null ? new Date(row.bannedAt).toISOString() : null,

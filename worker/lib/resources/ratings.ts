@@ -7,6 +7,7 @@ import {
   ratingOf,
   ratingValue,
 } from '../../../contract/ratings';
+import type { PresetName } from '../../../game/rules';
 import type { RatingChangeRow } from '../../db/schema';
 import { links } from '../hal';
 import { clashPath } from './clashes';
@@ -16,10 +17,12 @@ import { playerPath } from './player';
 export const toRatingEntry = (row: {
   id: number;
   name: string;
+  preset: PresetName;
   mu: number;
   clashes: number;
 }): RatingEntry => ({
   player: { id: row.id, name: row.name },
+  preset: row.preset,
   ...ratingOf(row.mu, row.clashes),
   _links: links({ player: playerPath(row.id) }),
 });
@@ -27,6 +30,7 @@ export const toRatingEntry = (row: {
 /** One rated clash of a player's history, in displayed values. */
 export const toRatingChange = (row: RatingChangeRow): RatingChange => ({
   clash: { id: row.clashId },
+  preset: row.preset,
   place: row.place,
   before: ratingValue(row.muBefore),
   after: ratingValue(row.muAfter),

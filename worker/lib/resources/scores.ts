@@ -12,6 +12,7 @@ export function toScoreSummary(score: ScoreRow, player: ScorePlayer): ScoreSumma
     id: score.id,
     player,
     value: score.value,
+    preset: score.preset,
     gameId: score.gameId,
     createdAt: new Date(score.createdAt).toISOString(),
     _links: links({ self: scorePath(score.id) }),
