@@ -7,6 +7,7 @@ import {
   type ColumnType,
   fill,
   newGame,
+  PRESETS,
   roll,
   scoreBox,
 } from '../../game';
@@ -184,6 +185,29 @@ describe('the roll button', () => {
     const view = sheetView(toGameState(game), mayOf(game));
     expect(view.open).toBe(13);
     expect(view.cells[3].every((c) => c.action === 'announce')).toBe(true);
+  });
+
+  it('asks for a Hand box when only the hand column is left (issue 27: never stuck)', () => {
+    const start = newGame('SOLO', PRESETS.HAND);
+    const state = roll(
+      withFullColumns(['DOWNWARDS', 'UPWARDS', 'FREE', 'ANNOUNCEMENT'], undefined, start),
+      ALL,
+      fixed([1, 2, 3, 4, 5]),
+    );
+    const game = resourceOf(state);
+    expect(rollView(state, mayOf(game).roll, new Set())).toEqual({
+      enabled: false,
+      hint: 'handFill',
+      canHold: false,
+    });
+    const view = sheetView(toGameState(game), mayOf(game));
+    expect(view.open).toBe(13);
+    expect(view.cells[4].every((c) => c.column === 'HAND' && c.action === 'fill')).toBe(true);
+  });
+
+  it("rolls all six dice of a six-dice game at a turn's start, and the free ones after", () => {
+    expect(diceToRoll(0, new Set([1]), 6)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(diceToRoll(1, new Set([0, 5]), 6)).toEqual([1, 2, 3, 4]);
   });
 
   it('says the game is over once it is', () => {

@@ -10,6 +10,8 @@ export interface BoardControlsProps {
   showKeys: boolean;
   /** The Hint button is offered: its key H joins the line. */
   hintKey: boolean;
+  /** The game's dice (5 or 6): keys 1 to this hold them. */
+  dice: number;
 }
 
 /** Below the tray: restart, the next game, and which keys play the dice. */
@@ -19,6 +21,7 @@ export function BoardControls({
   onNewGame,
   showKeys,
   hintKey,
+  dice,
 }: BoardControlsProps) {
   const { t } = useTranslation();
   return (
@@ -34,7 +37,9 @@ export function BoardControls({
         </button>
       ) : null}
       {showKeys ? (
-        <p className="board-keys">{t(hintKey ? 'game.advice.shortcuts' : 'game.dice.shortcuts')}</p>
+        <p className="board-keys">
+          {t(hintKey ? 'game.advice.shortcuts' : 'game.dice.shortcuts', { last: dice })}
+        </p>
       ) : null}
     </div>
   );

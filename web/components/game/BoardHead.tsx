@@ -5,6 +5,7 @@ import type { GameResource } from '../../../contract/games';
 import type { LiveState } from '../../api/live';
 import { formatPercent } from '../../format';
 import { formatDay } from '../daily/day';
+import { rulesName } from '../rules/rulesName';
 
 export interface BoardHeadProps {
   game: GameResource;
@@ -32,7 +33,10 @@ function heading(game: GameResource, isPlayer: boolean, t: TFunction, locale: st
   return isPlayer ? t('game.play') : t('game.watching', { name: game.player.name });
 }
 
-/** The board's title and its chips: the game's status, how much of the sheet is filled, the live socket. */
+/**
+ * The board's title and its chips: the game's status, how much of the sheet is filled, its rule set (a preset's
+ * name or "Custom"), the live socket.
+ */
 export function BoardHead({ game, isPlayer, live, level = 1 }: BoardHeadProps) {
   const { t, i18n } = useTranslation();
   const Heading = level === 1 ? 'h1' : 'h2';
@@ -51,6 +55,9 @@ export function BoardHead({ game, isPlayer, live, level = 1 }: BoardHeadProps) {
         </li>
         <li className="board-chip">
           {t('game.progress', { progress: formatPercent(game.progress, i18n.language) })}
+        </li>
+        <li className="board-chip board-chip--rules" data-testid="board-rules">
+          {t('game.ruleSets.label', { name: rulesName(t, game.rules) })}
         </li>
         {live !== 'inactive' && !completed ? (
           <li

@@ -43,6 +43,7 @@ export function BoardSide({ controls: c, dock, prompt }: BoardSideProps) {
           onNewGame={end.congratsOpen ? null : end.archive}
           showKeys={!moves.completed}
           hintKey={hint !== null}
+          dice={moves.state.rules.dice}
         />
       ) : null}
     </div>

@@ -16,14 +16,19 @@ export interface DiceProps {
   onToggle: (index: number) => void;
 }
 
-// Each die tumbles its own way, so five dice in the air never move in step.
-const SPIN = ['1', '-1', '1', '-1', '1'];
+// Each die tumbles its own way, so the dice in the air never move in step.
+const SPIN = ['1', '-1', '1', '-1', '1', '-1'];
 
-/** Five real dice. Held dice rise and wear a ring; keys 1-5 do the same as a click (see useDiceKeys). */
+/** Five or six real dice. Held dice rise and wear a ring; keys 1-6 do the same as a click (see useDiceKeys). */
 export function Dice({ faces, tumbling, held, advised, interactive, canHold, onToggle }: DiceProps) {
   const { t } = useTranslation();
   return (
-    <ul className="dice" aria-label={t('game.dice.label')}>
+    // --count: the tray sizes the dice so that all of them fit its width (game.css).
+    <ul
+      className={faces.length > 5 ? 'dice dice--six' : 'dice'}
+      aria-label={t('game.dice.label')}
+      style={{ '--count': faces.length } as CSSProperties}
+    >
       {faces.map((face, index) => {
         const isHeld = held.has(index);
         const isAdvised = advised.includes(index);
@@ -48,7 +53,7 @@ export function Dice({ faces, tumbling, held, advised, interactive, canHold, onT
             });
         const label = isAdvised ? t('game.advice.dieKept', { die }) : die;
         return (
-          // Index keys: a die is its position; the five never reorder.
+          // Index keys: a die is its position; the dice never reorder.
           <li key={index} className="die-slot">
             {interactive ? (
               <button
@@ -68,8 +73,16 @@ export function Dice({ faces, tumbling, held, advised, interactive, canHold, onT
                 <DieFace value={face} size={64} className="die-svg" />
               </span>
             )}
+            {/* The word, or a tick where six dice are too small for it under them (game.css). */}
             <span className="die-held" aria-hidden="true">
-              {isHeld ? t('game.dice.held') : '\u00a0'}
+              {isHeld ? (
+                <>
+                  <span className="die-held-word">{t('game.dice.held')}</span>
+                  <span className="die-held-mark">✓</span>
+                </>
+              ) : (
+                '\u00a0'
+              )}
             </span>
           </li>
         );

@@ -82,7 +82,7 @@ export function GameBoard({ game, viewerId, live, onNewGame, headingLevel = 1, b
           />
         </div>
       </div>
-      <SheetLegend />
+      <SheetLegend rules={moves.state.rules} />
       {/* Each roll, fill and announcement read out (useMoveAnnouncement); a new span each time, so the same
           words twice are heard twice. */}
       <div className="visually-hidden" role="status" data-testid="board-said">

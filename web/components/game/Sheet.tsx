@@ -1,16 +1,8 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOX_TYPES, type BoxType, type ColumnSums, type ColumnType } from '../../../game';
 import { DieFace } from '../DieFace';
-import {
-  AnnouncementIcon,
-  DownwardsIcon,
-  EdgesIcon,
-  FreeIcon,
-  HandIcon,
-  MiddleIcon,
-  UpwardsIcon,
-} from '../icons';
+import { COLUMN_ICONS } from './columnIcons';
 import type { CellView, SheetView } from './view';
 
 export interface SheetProps {
@@ -31,16 +23,6 @@ const SECTIONS: { name: string; boxes: BoxType[]; sums: (keyof ColumnSums)[] }[]
 ];
 
 const FACE: Partial<Record<BoxType, number>> = { ONES: 1, TWOS: 2, THREES: 3, FOURS: 4, FIVES: 5, SIXES: 6 };
-
-const COLUMN_ICONS: Record<ColumnType, (props: { className?: string }) => ReactNode> = {
-  DOWNWARDS: DownwardsIcon,
-  UPWARDS: UpwardsIcon,
-  FREE: FreeIcon,
-  ANNOUNCEMENT: AnnouncementIcon,
-  HAND: HandIcon,
-  MIDDLE: MiddleIcon,
-  EDGES: EdgesIcon,
-};
 
 function ColumnIcon({ column }: { column: ColumnType }) {
   const Icon = COLUMN_ICONS[column];
@@ -188,8 +170,15 @@ function SumName({ sum }: { sum: keyof ColumnSums | 'grandTotal' }) {
 /** The score sheet: the rule set's columns × 13 boxes with the section sums, as a real table. */
 export function Sheet({ view, glow, marked, locked, onCell }: SheetProps) {
   const { t } = useTranslation();
+  // --cols shares the columns' width equally (game.css); a sheet of more than SPEC's four columns takes the
+  // short headings up to a wider width.
+  const count = view.columns.length;
   return (
-    <table className="sheet" onKeyDown={moveFocus}>
+    <table
+      className={count > 4 ? 'sheet sheet--wide' : 'sheet'}
+      style={{ '--cols': count } as CSSProperties}
+      onKeyDown={moveFocus}
+    >
       <caption className="visually-hidden">{t('game.sheet.caption')}</caption>
       <SheetHead columns={view.columns} />
       {SECTIONS.map((section) => (

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { isTyping } from './isTyping';
 
 /**
- * Keys 1-5 hold a die, R rolls, H asks for a hint (where one is offered), while `enabled` (the player's own
+ * Keys 1-6 hold a die (a key past the game's dice holds nothing), R rolls, H asks for a hint (where one is offered), while `enabled` (the player's own
  * game); never while typing or with a dialog open. The handlers may change on every render: the latest
  * ones answer.
  */
@@ -17,7 +17,7 @@ export function useDiceKeys(
     const listener = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTyping(event.target) || document.querySelector('dialog[open]')) return;
-      if (/^[1-5]$/.test(event.key)) {
+      if (/^[1-6]$/.test(event.key)) {
         event.preventDefault();
         latest.current.toggle(Number(event.key) - 1);
       } else if (event.key === 'r' || event.key === 'R') {

@@ -9,11 +9,13 @@ import {
 } from 'react';
 import type { GameResource } from '../../../contract/games';
 import type { DiceSpeed } from '../../../contract/players';
+import { MAX_DICE } from '../../../game';
 import { isNewRoll, type RollMark, rolledDice, rollMark, tumbleMs } from './view';
 
 /** How often a tumbling die shows a new face. */
 export const FACE_MS = 90;
-const AT_REST = [0, 0, 0, 0, 0];
+// Room for the most dice a game has; a game shows its own count of them (rules.dice).
+const AT_REST: number[] = Array.from({ length: MAX_DICE }, () => 0);
 
 const randomFace = () => 1 + Math.floor(Math.random() * 6);
 
@@ -52,12 +54,12 @@ export function useDiceRoll(game: GameResource, speed: DiceSpeed): DiceRoll {
   const max = range?.[1] ?? 0;
   // Before a turn's first roll the game's dice are no roll (all ones in a new game, the last turn's after a
   // fill): 0, a blank die, until this turn's first throw.
-  const values = AT_REST.map((_, i) =>
+  const values = Array.from({ length: game.rules.dice }, (_, i) =>
     game.rollCount === 0 ? 0 : (game.dices.find((d) => d.index === i)?.value ?? 0),
   );
   // Landing time per die (epoch ms); 0 = at rest.
   const [until, setUntil] = useState<number[]>(AT_REST);
-  const [faces, setFaces] = useState<number[]>([1, 1, 1, 1, 1]);
+  const [faces, setFaces] = useState<number[]>(() => AT_REST.map(() => 1));
   // Our own roll is on its way: a die whose time is up keeps tumbling until the answer lands it.
   const waiting = useRef(false);
 
@@ -99,7 +101,7 @@ export function useDiceRoll(game: GameResource, speed: DiceSpeed): DiceRoll {
     }
   }, [still]);
 
-  const tumbling = until.map((end) => end > 0);
+  const tumbling = until.slice(0, values.length).map((end) => end > 0);
   return {
     faces: values.map((value, i) => (tumbling[i] ? faces[i] : value)),
     tumbling,

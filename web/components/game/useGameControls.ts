@@ -19,7 +19,7 @@ export interface GameControls {
 
 /**
  * What the player can do on the board, one object per concern: the dice and the roll, the sheet's fills and
- * announcements, the hint, undo and restart, the end of the game. The keys 1-5, R and H play the dice for
+ * announcements, the hint, undo and restart, the end of the game. The keys 1-6, R and H play the dice for
  * the player only; a watcher gets the same view with every action refused.
  */
 export function useGameControls(

@@ -38,7 +38,8 @@ export function useRollControls(moves: GameMoves): RollControls {
       moves.send({ type: 'ROLL', diceToRoll: indices }, { onError: dice.cancel });
     },
     toggleDie: (index) => {
-      if (!isPlayer || !view.canHold || busy) return;
+      // Key 6 in a five-dice game holds nothing.
+      if (!isPlayer || !view.canHold || busy || index >= state.rules.dice) return;
       toggle(index);
     },
   };

@@ -90,7 +90,8 @@ export function diceToRoll(rollCount: number, held: ReadonlySet<number>, diceCou
 }
 
 /** What the line beside the roll button says; the keys are those of `game.hint.*` (`done` shows the total). */
-export type RollHint = 'firstRoll' | 'choose' | 'lastRoll' | 'announce' | 'announced' | 'allHeld' | 'done';
+export type RollHint =
+  'firstRoll' | 'choose' | 'lastRoll' | 'announce' | 'handFill' | 'announced' | 'allHeld' | 'done';
 
 export interface RollView {
   enabled: boolean;
@@ -103,6 +104,8 @@ export function rollView(state: GameState, mayRoll: boolean, held: ReadonlySet<n
   if (state.status !== 'IN_PROGRESS') return { enabled: false, hint: 'done', canHold: false };
   const refused = canRoll(state);
   if (refused === 'announcement-required') return { enabled: false, hint: 'announce', canHold: false };
+  // Only HAND is left (issue 27, never stuck): the turn's one roll is made, a HAND box must take it.
+  if (refused === 'hand-fill-required') return { enabled: false, hint: 'handFill', canHold: false };
   if (refused !== null) return { enabled: false, hint: 'lastRoll', canHold: false };
   const canHold = state.rollCount > 0 && state.rollCount < MAX_ROLLS;
   if (canHold && diceToRoll(state.rollCount, held, state.rules.dice).length === 0)
