@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Rules } from '../game/rules';
 import { DAY_PATTERN, dayOf } from './days';
 import type { Links } from './links';
 import { type Page, pageQuery } from './page';
@@ -55,6 +56,8 @@ export interface DailyResource {
   completed: boolean;
   streak: number;
   eligibility: DailyEligibility;
+  /** The daily game's rule set: CLASSIC every day (one day's dice for everyone need one sheet). */
+  rules: Rules;
   _links: Links<'self' | 'game' | 'start' | 'scores'>;
 }
 

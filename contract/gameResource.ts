@@ -45,6 +45,8 @@ export interface GameSummary {
   player: { id: number; name: string };
   totalSum: number;
   progress: number;
+  /** The game's rule set (its index row's; a row from before rule sets is CLASSIC). */
+  rules: Rules;
   createdAt: string;
   updatedAt: string;
   _links: Links<'self'>;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { BOX_TYPES, COLUMN_TYPES, isDiceSelection, MAX_DICE } from '../game';
+import { RulesInput } from './rules';
 
 // The resource is declared apart, so gameState.ts reads it without importing this file back.
 export type { GameLinkName, GameMessage, GameResource, GameStatusView, GameSummary } from './gameResource';
@@ -33,7 +34,12 @@ export const AnnounceBody = v.object({ boxType });
 export const FillBody = v.object({ columnType: oneOf(COLUMN_TYPES, 'column-type-invalid'), boxType });
 /** Undo, restart and archive take no fields. */
 export const NoBody = v.object({});
-/** `PUT /api/games/`: the player's current game. */
+/**
+ * `PUT /api/games/`: the player's current game. With `rules` (a preset's name or a custom object), a game
+ * with that rule set: another game in progress answers 409 game-in-progress unless `replace` is true.
+ */
 export const CurrentGameBody = v.object({
   playerId: v.pipe(v.number('input-invalid'), v.integer('input-invalid')),
+  rules: v.optional(RulesInput),
+  replace: v.optional(v.boolean('input-invalid')),
 });

@@ -8,6 +8,7 @@ import type { Health } from './health';
 import type { Links } from './links';
 import type { PlayerRef } from './playerRef';
 import { ACTIVE_PAGE_MAX } from './presence';
+import { RulesInput } from './rules';
 import type { PresetRatings, Rating } from './ratings';
 
 export type { PlayerRef } from './playerRef';
@@ -186,6 +187,8 @@ export const PreferencesBody = v.object({
   diceSpeed: v.optional(v.picklist(DICE_SPEEDS, 'dice-speed-invalid'), 'normal'),
   // Only the settings screen sends it: a body without it (the theme or language saved) keeps the stored one.
   invitations: v.optional(v.picklist(INVITATIONS, 'invitations-invalid')),
+  // The rule set of the next new solo game (a preset's name or a custom object); left out keeps the stored one.
+  rules: v.optional(RulesInput),
 });
 
 export const BAN_REASON_MAX = 200;

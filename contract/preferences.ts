@@ -1,3 +1,5 @@
+import type { Rules } from '../game/rules';
+
 // A player's preferences and their allowed values: the request schema is in players.ts; the web app applies
 // them from its first paint, so they live here without valibot.
 
@@ -27,4 +29,9 @@ export interface Preferences {
  */
 export interface AccountPreferences extends Preferences {
   invitations: Invitations;
+  /**
+   * The rule set a new solo game is made with (issue 27): the one last chosen, here or by starting a game
+   * with `rules` (PUT /api/games/); CLASSIC until then. `preset` is null for a custom one.
+   */
+  rules: Rules;
 }

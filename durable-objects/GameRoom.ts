@@ -15,6 +15,7 @@ import {
   type NewGame,
   OPEN_ACCESS,
   type PlayerAccess,
+  type PutAway,
   refuse,
   type RoomAction,
   type RoomResult,
@@ -52,6 +53,7 @@ const DAILY_SECRET_KEY = 'daily-secret';
  * is cached in memory, so an evicted or restarted object picks up exactly where storage left it.
  *
  * RPC (called by worker/routes/games.ts on the stub): `create`, `renamePlayer`, `get`, `act`, `echo`,
+ * `putAway` (a new game with other rules, worker/lib/currentGame.ts),
  * `deleteGame` (admins), `discardUntouched` (the sweep, worker/sweep.ts); `updateAccess`
  * (worker/auth/access.ts); `create` of a daily game (worker/routes/daily.ts); `visibleTo`
  * (worker/routes/live.ts). Their types are in gameRecord.ts.
@@ -105,8 +107,8 @@ export class GameRoom extends Server {
       updatedAt: init.createdAt,
     };
     const created: GameRecord = init.daily
-      ? { state: newGame('DAILY'), meta, version: 1, daily: { day: init.daily.day } }
-      : { state: newGame('SOLO'), meta, version: 1 };
+      ? { state: newGame('DAILY', init.rules), meta, version: 1, daily: { day: init.daily.day } }
+      : { state: newGame('SOLO', init.rules), meta, version: 1 };
     if (init.daily) this.ctx.storage.kv.put(DAILY_SECRET_KEY, init.daily.secret);
     this.#store.put(created);
     // The Worker inserted the index row with exactly these values, so it is current from the start.
@@ -192,6 +194,28 @@ export class GameRoom extends Server {
   }
 
   /**
+   * The player's current solo game makes way for a new one with other rules (PUT /api/games/,
+   * worker/lib/currentGame.ts): a completed game is archived; one nobody moved in is discarded, as the
+   * sweep would; one in progress only when the player said `replace`: archived unfinished, it keeps no
+   * score. Otherwise 409 game-in-progress. Waits for the D1 index, so that the next game can be made.
+   */
+  async putAway(playerId: number, replace: boolean): Promise<PutAway> {
+    const record = this.#load();
+    if (!record) return refuse(404, 'game-not-found');
+    if (record.meta.player.id !== playerId) return refuse(403, 'not-your-game');
+    if (record.daily) return refuse(409, 'daily-game-locked');
+    if (record.state.status === 'IN_PROGRESS' && !record.meta.archived) {
+      if (record.meta.updatedAt === record.meta.createdAt) {
+        const discarded = await this.discardUntouched(record.meta.id);
+        return discarded ? { ok: true, discarded } : refuse(503, 'service-unavailable');
+      }
+      if (!replace) return refuse(409, 'game-in-progress');
+    }
+    const archived = await this.#archive(record, true);
+    return archived.ok ? { ok: true, discarded: false } : archived;
+  }
+
+  /**
    * An admin deletes game `gameId`: its D1 row (its score goes with it), then this room's storage and
    * alarm, so the write-behind index can't bring the row back; open sockets hear `game: null` and close.
    * Nothing else runs in between, so no move lands on a game half deleted.
@@ -259,9 +283,9 @@ export class GameRoom extends Server {
     await this.#index.sync();
   }
 
-  /** Puts a completed game away and waits for the index to say so. */
-  async #archive(record: GameRecord): Promise<RoomResult> {
-    if (record.state.status !== 'COMPLETED') return refuse(409, 'game-not-completed');
+  /** Puts a completed game away (or, `unfinished`, any game) and waits for the index to say so. */
+  async #archive(record: GameRecord, unfinished = false): Promise<RoomResult> {
+    if (record.state.status !== 'COMPLETED' && !unfinished) return refuse(409, 'game-not-completed');
     if (!record.meta.archived) {
       const archived = this.#commit(record, record.state, { ...record.meta, archived: true });
       this.#broadcast(archived);

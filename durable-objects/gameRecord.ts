@@ -1,5 +1,5 @@
 import type { GameResource, PlayerMove } from '../contract/games';
-import type { GameState } from '../game';
+import type { GameState, RuleSet } from '../game';
 
 // A GameRoom's contract: the record it stores and the RPC calls it answers. GameRoom.ts (behaviour),
 // gameIndex.ts (its D1 index writer) and the Worker's routes import it from here, so none of them
@@ -39,6 +39,9 @@ export interface Refusal {
   key: string;
 }
 
+/** What `GameRoom.putAway` did: archived the game, or discarded it (nobody had moved in it). */
+export type PutAway = { ok: true; discarded: boolean } | Refusal;
+
 export const refuse = (status: RefusalStatus, key: string): Refusal => ({ ok: false, status, key });
 
 /** Who asks, as their access token says (the Worker checked its signature and expiry, not D1). */
@@ -69,6 +72,8 @@ export interface NewGame {
   /** The index row's creation time, so the room and the index agree. */
   createdAt: number;
   access: PlayerAccess;
+  /** A solo game's rule set, as its index row says (absent: CLASSIC). A daily game is always CLASSIC. */
+  rules?: RuleSet;
   /**
    * For a daily game: its day and the day's secret. The room keeps the secret in its own storage, apart
    * from the record, so that a roll needs no D1 read; it never leaves the room.

@@ -46,7 +46,8 @@ export interface Rules extends RuleSet {
   preset: PresetName | null;
 }
 
-const sameRules = (a: RuleSet, b: RuleSet) =>
+/** Whether two rule sets are the same game: dice, straight, and the same columns in the same order. */
+export const sameRules = (a: RuleSet, b: RuleSet) =>
   a.dice === b.dice &&
   a.straight === b.straight &&
   a.columns.length === b.columns.length &&

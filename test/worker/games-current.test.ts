@@ -142,6 +142,7 @@ describe('the list of games (GET /api/games/)', () => {
       player: { id: a.player.id, name: a.player.name },
       totalSum: expect.any(Number),
       progress: 2,
+      rules: { preset: 'CLASSIC', dice: 5, columns: [...CLASSIC_RULES.columns], straight: 'CLASSIC' },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       _links: { self: { href: `/api/games/${a.game.id}` } },

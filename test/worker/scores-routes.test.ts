@@ -111,6 +111,13 @@ describe('one score (GET /api/scores/{id})', () => {
         player: { id: player.id, name: player.name },
         totalSum: 456,
         progress: 100,
+        // A row without rules (as every game before rule sets) is CLASSIC.
+        rules: {
+          preset: 'CLASSIC',
+          dice: 5,
+          columns: ['DOWNWARDS', 'UPWARDS', 'FREE', 'ANNOUNCEMENT'],
+          straight: 'CLASSIC',
+        },
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         _links: { self: { href: `/api/games/${gameId}` } },

@@ -2,6 +2,7 @@ import { and, desc, eq, lt, ne, or } from 'drizzle-orm';
 import { dayOf } from '../../contract/daily';
 import type { GAME_SORTS } from '../../contract/games';
 import type { PageRequest } from '../../contract/page';
+import { CLASSIC_RULES, parseRules, presetOf, type RuleSet } from '../../game/rules';
 import type { Database } from './client';
 import { orderOf, pageOf } from './pages';
 import { type GameRow, games, players } from './schema';
@@ -82,6 +83,7 @@ export async function listGames(
       playerName: players.name,
       totalSum: games.totalSum,
       progress: games.progress,
+      rules: games.rules,
       createdAt: games.createdAt,
       updatedAt: games.updatedAt,
     })
@@ -93,23 +95,45 @@ export async function listGames(
   return pageOf(db, request, query, games, where);
 }
 
+/** The rule set of a game's index row: a row from before rule sets (no rules) is CLASSIC. */
+export const rowRules = (row: Pick<GameRow, 'rules'>): RuleSet => parseRules(row.rules) ?? CLASSIC_RULES;
+
 /**
- * The player's current solo game (in progress, or completed and not yet archived), inserted when there
- * is none. Insert-or-select: the partial unique index admits one current solo game per player, so of two
- * concurrent calls one inserts, the other's insert does nothing, and both read the same row.
+ * The player's current solo game (in progress, or completed and not yet archived), inserted with the rule
+ * set `rules()` names when there is none (`made`). Insert-or-select: the partial unique index admits one
+ * current solo game per player, so of two concurrent calls one inserts, the other's insert does nothing,
+ * and both read the same row.
  */
-export async function currentSoloGame(db: Database, playerId: number): Promise<GameRow> {
+export async function currentSoloGame(
+  db: Database,
+  playerId: number,
+  rules: () => RuleSet | Promise<RuleSet>,
+): Promise<{ row: GameRow; made: boolean }> {
   const current = () =>
     db.query.games.findFirst({
       where: and(eq(games.playerId, playerId), eq(games.type, 'SOLO'), ne(games.status, 'ARCHIVED')),
     });
-  let row = await current();
-  if (!row) {
-    await db.insert(games).values({ playerId, type: 'SOLO' }).onConflictDoNothing();
-    row = await current();
-  }
+  const found = await current();
+  if (found) return { row: found, made: false };
+  const wanted = await rules();
+  const inserted = await db
+    .insert(games)
+    .values({ playerId, type: 'SOLO', preset: presetOf(wanted), rules: wanted })
+    .onConflictDoNothing()
+    .returning();
+  const row = inserted[0] ?? (await current());
   if (!row) throw new Error(`No current game for player ${playerId} after insert`);
-  return row;
+  return { row, made: inserted.length > 0 };
+}
+
+/** The rule set of the player's latest solo game, or null when they have none. */
+export async function latestSoloRules(db: Database, playerId: number): Promise<RuleSet | null> {
+  const row = await db.query.games.findFirst({
+    columns: { rules: true },
+    where: and(eq(games.playerId, playerId), eq(games.type, 'SOLO')),
+    orderBy: desc(games.id),
+  });
+  return row ? rowRules(row) : null;
 }
 
 /**

@@ -109,6 +109,7 @@ export async function findScore(db: Database, id: number) {
         playerId: games.playerId,
         totalSum: games.totalSum,
         progress: games.progress,
+        rules: games.rules,
         createdAt: games.createdAt,
         updatedAt: games.updatedAt,
       },

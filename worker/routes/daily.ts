@@ -12,6 +12,7 @@ import {
   type DailyUnrankedReason,
   dayOf,
 } from '../../contract/daily';
+import { CLASSIC_RULES, describeRules } from '../../game/rules';
 import { accessOf } from '../auth/access';
 import { currentPlayer, requirePlayer, type SessionVariables } from '../auth/session';
 import {
@@ -40,6 +41,12 @@ type Daily = { Bindings: Env; Variables: SessionVariables };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAILY_PATH = '/api/daily';
 const scoresPath = (day: string) => `${DAILY_PATH}/scores?day=${day}`;
+
+/**
+ * The daily game's rule set, whatever the player's preferred one: one day's dice for everyone need one
+ * sheet, so that the day's ranking compares like with like.
+ */
+const DAILY_RULES = CLASSIC_RULES;
 
 /** The days in a row, ending `today` or the day before, found among `days` (newest first). */
 export function streakOf(days: readonly string[], today: string): number {
@@ -111,6 +118,7 @@ export const dailyRoutes = new Hono<Daily>()
       completed: game !== null && game.completedAt !== null,
       streak: streakOf(days, day),
       eligibility: eligibilityOf(me, completed, now),
+      rules: describeRules(DAILY_RULES),
       _links: links({
         self: DAILY_PATH,
         game: game && gamePath(game.gameId),
@@ -137,6 +145,7 @@ export const dailyRoutes = new Hono<Daily>()
       playerName: me.name,
       createdAt: now,
       access: accessOf(me),
+      rules: DAILY_RULES,
       daily: { day, secret },
     };
     // Creating is idempotent, so a start whose room was never reached (the Worker died after D1) is

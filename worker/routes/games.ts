@@ -88,12 +88,13 @@ function move<S extends v.GenericSchema>(schema: S, toAction: (body: v.InferOutp
 }
 
 export const gamesRoutes = new Hono<Games>()
-  // The play screen's entry: the player's current game, created on first visit.
+  // The play screen's entry: the player's current game, created on first visit; `rules` asks for a game
+  // with that rule set (lib/currentGame.ts).
   .put('/', async (c) => {
     const me = await requirePlayer(c);
-    const { playerId } = await readJson(c, CurrentGameBody);
+    const { playerId, rules, replace } = await readJson(c, CurrentGameBody);
     if (playerId !== me.id) throw forbidden('not-your-game');
-    return answer(c, await currentGame(c.env, c.var.db, me));
+    return answer(c, await currentGame(c.env, c.var.db, me, { rules, replace }));
   })
   // Every game, from the D1 index: summaries only; the full game is one GET away.
   .get('/', async (c) => {

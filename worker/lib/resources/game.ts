@@ -10,6 +10,9 @@ import {
   progress,
   totalSum,
   describeRules,
+  CLASSIC_RULES,
+  parseRules,
+  type RuleSet,
 } from '../../../game';
 import { type GameResource, type GameStatusView, type GameSummary } from '../../../contract/games';
 import type { GameMeta } from '../../../durable-objects/gameRecord';
@@ -120,6 +123,8 @@ export interface GameSummaryRow {
   playerName: string;
   totalSum: number;
   progress: number;
+  /** The index row's rule set (games.rules); null for a game from before rule sets, which is CLASSIC. */
+  rules: RuleSet | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -133,6 +138,7 @@ export function toGameSummary(row: GameSummaryRow): GameSummary {
     player: { id: row.playerId, name: row.playerName },
     totalSum: row.totalSum,
     progress: row.progress,
+    rules: describeRules(parseRules(row.rules) ?? CLASSIC_RULES),
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
     _links: links({ self: gamePath(row.id) }),
