@@ -34,7 +34,8 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Quick match' });
 async function startWaiting(page: Page): Promise<string> {
   const firstWord = new Promise<string>((resolve) => {
     const onSocket = (ws: WebSocket) => {
-      if (!ws.url().endsWith('/api/ws/quick-match')) return;
+      // The queue's socket, whatever preset it asks for (`?preset=`).
+      if (new URL(ws.url()).pathname !== '/api/ws/quick-match') return;
       ws.on('framereceived', (frame) => {
         const text = String(frame.payload);
         if (text === 'pong') return;

@@ -14,6 +14,7 @@ import { botClashName } from './quickMatchState';
 import type { ClashResource, CreateClash, TurnSeconds } from '../../contract/clashes';
 import type { Page } from '../../contract/page';
 import type { PlayerResource } from '../../contract/players';
+import type { PresetName } from '../../game/rules';
 
 // The clashes: their cache keys, the lists, creating one, the players to ask. One clash on its screen (its
 // query, the lobby's actions, its live socket) is in api/clash.ts.
@@ -96,14 +97,15 @@ export function useYambBot(enabled = true) {
 }
 
 /**
- * Starts a clash of `player` against Yamb Bot, named after both, with `turnSeconds` a turn: the quick
- * match's offer when nobody came, and the one-click practice on /clashes. The bot is asked for once.
+ * Starts a clash of `player` against Yamb Bot, named after both, with `turnSeconds` a turn and the preset's
+ * rules: the quick match's offer when nobody came (in the preset the player waited for), and the one-click
+ * practice on /clashes. The bot is asked for once.
  */
 export function useBotClash(enabled = true) {
   const { data: known, refetch } = useYambBot(enabled);
   const { mutateAsync: create } = useCreateClash();
   return useCallback(
-    async (player: PlayerResource, turnSeconds: TurnSeconds | null) => {
+    async (player: PlayerResource, turnSeconds: TurnSeconds | null, preset: PresetName = 'CLASSIC') => {
       const bot = known ?? (await refetch()).data;
       if (!bot) throw new Error(i18n.t('clashes.practice.missing'));
       return create({
@@ -112,6 +114,7 @@ export function useBotClash(enabled = true) {
         type: 'LIVE',
         name: botClashName(player.name, bot.name),
         turnSeconds,
+        rules: preset,
       });
     },
     [known, refetch, create],

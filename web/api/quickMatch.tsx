@@ -8,6 +8,7 @@ import {
   useMemo,
   useReducer,
   useRef,
+  useState,
   type RefObject,
 } from 'react';
 import toast from 'react-hot-toast';
@@ -16,6 +17,7 @@ import { QUICK_MATCH_TURN_SECONDS } from '../../contract/clashRules';
 import type { ClashResource } from '../../contract/clashes';
 import type { PlayerResource } from '../../contract/players';
 import type { QuickMatchServerMessage } from '../../contract/quickMatch';
+import type { PresetName } from '../../game/rules';
 import i18n from '../i18n';
 import { storeClash, useBotClash } from './clashes';
 import { errorMessage } from './client';
@@ -35,6 +37,9 @@ export interface QuickMatch {
   state: QuickMatchState;
   /** Registered players only; guests are asked to sign up instead. */
   available: boolean;
+  /** The preset the player asks for: only players asking for the same one are paired; the bot plays it too. */
+  preset: PresetName;
+  choosePreset: (preset: PresetName) => void;
   join: () => void;
   cancel: () => void;
   keepWaiting: () => void;
@@ -46,6 +51,8 @@ export interface QuickMatch {
 const QuickMatchContext = createContext<QuickMatch>({
   state: IDLE,
   available: false,
+  preset: 'CLASSIC',
+  choosePreset: () => undefined,
   join: () => undefined,
   cancel: () => undefined,
   keepWaiting: () => undefined,
@@ -63,14 +70,20 @@ function seatedClash(message: Extract<QuickMatchServerMessage, { type: 'ERROR' }
 type Dispatch = (event: QuickMatchEvent) => void;
 
 /** The match (or the queue's refusal) as it comes on the queue's socket or the presence channel. */
-function useQuickMatchMessages(searching: boolean, available: boolean, me: number, dispatch: Dispatch) {
+function useQuickMatchMessages(
+  searching: boolean,
+  available: boolean,
+  me: number,
+  preset: PresetName,
+  dispatch: Dispatch,
+) {
   usePresenceMessages((message) => {
     if (message.type === 'MATCHED' && available)
       dispatch({ type: 'matched', clash: message.clash, me, own: false });
   });
 
   // Waiting is having the queue's socket open; its last word ends the search.
-  useLiveSocket(searching && me !== 0 ? SOCKET_PATH : null, (raw) => {
+  useLiveSocket(searching && me !== 0 ? `${SOCKET_PATH}?preset=${preset}` : null, (raw) => {
     const message = raw as QuickMatchServerMessage;
     if (message.type === 'MATCHED') dispatch({ type: 'matched', clash: message.clash, me, own: true });
     else if (message.type === 'ERROR') {
@@ -103,6 +116,7 @@ function useOpenMatchedClash(matched: ClashResource | null) {
 /** Gives up waiting for a person: a live clash against Yamb Bot, unless a match came meanwhile. */
 function usePlayBot(
   player: PlayerResource | null,
+  preset: PresetName,
   searching: boolean,
   current: RefObject<QuickMatchState>,
   dispatch: Dispatch,
@@ -115,7 +129,7 @@ function usePlayBot(
     // Leaving the waiting phase closes the queue's socket; a match that came meanwhile wins over the bot.
     void (async () => {
       try {
-        const clash = await startBotClash(player, QUICK_MATCH_TURN_SECONDS);
+        const clash = await startBotClash(player, QUICK_MATCH_TURN_SECONDS, preset);
         if (current.current.phase !== 'bot') return;
         dispatch({ type: 'done' });
         void navigate(`/clashes/${clash.id}`);
@@ -124,7 +138,7 @@ function usePlayBot(
         dispatch({ type: 'cancel' });
       }
     })();
-  }, [player, current, startBotClash, navigate, dispatch]);
+  }, [player, preset, current, startBotClash, navigate, dispatch]);
 }
 
 export function QuickMatchProvider({ children }: { children: ReactNode }) {
@@ -132,11 +146,13 @@ export function QuickMatchProvider({ children }: { children: ReactNode }) {
   const available = player !== null && !player.guest;
   const me = player?.id ?? 0;
   const [state, dispatch] = useReducer(quickMatchReducer, IDLE);
+  // Chosen while idle: a search goes on with the preset it started with.
+  const [preset, choosePreset] = useState<PresetName>('CLASSIC');
   const current = useRef(state);
   current.current = state;
   const searching = state.phase === 'waiting';
 
-  useQuickMatchMessages(searching, available, me, dispatch);
+  useQuickMatchMessages(searching, available, me, preset, dispatch);
   useOpenMatchedClash(state.phase === 'matched' ? state.clash : null);
 
   // Signing out or another player signing in ends the search (and so closes the socket).
@@ -150,11 +166,11 @@ export function QuickMatchProvider({ children }: { children: ReactNode }) {
   }, []);
   const keepWaiting = useCallback(() => dispatch({ type: 'keep-waiting' }), []);
   const dismiss = useCallback(() => dispatch({ type: 'done' }), []);
-  const playBot = usePlayBot(player, searching, current, dispatch);
+  const playBot = usePlayBot(player, preset, searching, current, dispatch);
 
   const value = useMemo(
-    () => ({ state, available, join, cancel, keepWaiting, playBot, dismiss }),
-    [state, available, join, cancel, keepWaiting, playBot, dismiss],
+    () => ({ state, available, preset, choosePreset, join, cancel, keepWaiting, playBot, dismiss }),
+    [state, available, preset, join, cancel, keepWaiting, playBot, dismiss],
   );
   return <QuickMatchContext.Provider value={value}>{children}</QuickMatchContext.Provider>;
 }

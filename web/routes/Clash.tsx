@@ -13,6 +13,7 @@ import { useClashLog } from '../components/clash/ClashLog';
 import { useTurnSignal } from '../components/clash/useTurnSignal';
 import { CompletedClash, LiveClash } from '../components/clash/LiveClash';
 import { Lobby } from '../components/clash/Lobby';
+import { RulesSummary } from '../components/clash/RulesSummary';
 import '../components/clash/clash.css';
 import { GameFailed, GameLoading } from '../components/game/GameScreen';
 import { useTitle } from '../components/useTitle';
@@ -42,6 +43,7 @@ function ClashHead({ clash, live }: { clash: ClashResource; live: LiveState }) {
         {t(`clashes.status.${clash.status}`)}
       </span>
       <LiveChip live={live} />
+      <RulesSummary rules={clash.rules} />
     </header>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ClashResource, ClashStatus } from '../../../contract/clashes';
 import { Avatar } from '../Avatar';
 import { CrownIcon } from '../icons';
+import { RulesSummary } from './RulesSummary';
 import { CLASH_GROUPS, groupClashes, onTurn } from './model';
 
 const formatDate = (iso: string, language: string) =>
@@ -52,6 +53,7 @@ function ClashItem({ clash, viewerId }: { clash: ClashResource; viewerId: number
         <span className={`clash-item-state clash-item-state--${clash.status.toLowerCase()}`}>
           {clashState(clash, viewerId, t)}
         </span>
+        <RulesSummary rules={clash.rules} className="clash-item-rules" />
         <span className="clash-item-players">
           {clash.players.map((p) => (
             <span key={p.id} className="clash-item-player">

@@ -10,12 +10,14 @@ import {
   type TurnSeconds,
 } from '../../../contract/clashes';
 import type { PlayerResource } from '../../../contract/players';
+import { describeRules, PRESET_NAMES, PRESETS, type PresetName } from '../../../game/rules';
 import { ApiError } from '../../api/client';
 import { useCreateClash } from '../../api/clashes';
 import { ChoiceGroup } from '../ChoiceGroup';
 import { checkFields, TextField, useField } from '../Field';
 import { toastError } from '../Toasts';
 import { type PickedPlayer, PlayerPicker } from './PlayerPicker';
+import { rulesSummary } from './rulesText';
 
 const NAME_ID = 'clash-name';
 const PLAYERS_ID = 'clash-players';
@@ -33,6 +35,8 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
   const [players, setPlayers] = useState<PickedPlayer[]>([]);
   // Untimed by default: SPEC's clashes are between friends; the clock is for those who want it.
   const [turnSeconds, setTurnSeconds] = useState<TurnSeconds | null>(null);
+  // SPEC's sheet unless the owner picks house rules; a custom set is for API clients (and the solo builder).
+  const [preset, setPreset] = useState<PresetName>('CLASSIC');
   const [playersTouched, setPlayersTouched] = useState(false);
   const playersError = playersTouched && players.length === 0 ? t('clashes.create.needPlayer') : null;
 
@@ -50,6 +54,7 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
         playerIds: [owner.id, ...players.map((p) => p.id)],
         type: 'LIVE',
         turnSeconds,
+        rules: preset,
         name: name.value.trim(),
       },
       {
@@ -90,6 +95,7 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
         exclude={[owner.id]}
         error={playersError}
       />
+      <RulesChoice value={preset} onChange={setPreset} />
       <ClockChoice value={turnSeconds} onChange={setTurnSeconds} />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={create.isPending}>
@@ -97,6 +103,27 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The rule set every player of the clash plays by: one of the presets, each with its dice and columns. */
+function RulesChoice({ value, onChange }: { value: PresetName; onChange: (value: PresetName) => void }) {
+  const { t } = useTranslation();
+  return (
+    <ChoiceGroup
+      name="rules"
+      legend={t('clashes.create.rules')}
+      choices={PRESET_NAMES}
+      value={value}
+      label={(preset) => rulesSummary(t, describeRules(PRESETS[preset]))}
+      onChange={onChange}
+      className="clash-rules-choice"
+      describedBy="clash-rules-hint"
+    >
+      <p id="clash-rules-hint" className="field-hint">
+        {t('clashes.create.rulesHint')}
+      </p>
+    </ChoiceGroup>
   );
 }
 
