@@ -2,8 +2,8 @@ import { canAnnounce, canRoll, fillableBoxes } from './availability';
 import type { DiceTables } from './diceTables';
 import { firstRollAverage, type Level, solveTurn, type TurnTable } from './expectimax';
 import type { GameMove } from './moves';
-import { sheetValue, type Target } from './sheetValue';
-import { BOX_TYPES, type BoxType, type ColumnType, type GameState } from './types';
+import { type SheetValue, sheetValue, type Target } from './sheetValue';
+import { BOX_TYPES, type BoxType, type ColumnType, type GameState, MAX_ROLLS } from './types';
 
 export type { Target } from './sheetValue';
 
@@ -57,7 +57,7 @@ interface Turn {
 }
 
 function solveFrom(state: GameState, announcement: BoxType | null, from: number): Turn {
-  const value = sheetValue(state);
+  const value = valueOf(state);
   const targets: Target[][] = [];
   const gains: Float64Array[][] = [];
   const levelAt = (c: number): Level => {
@@ -70,6 +70,14 @@ function solveFrom(state: GameState, announcement: BoxType | null, from: number)
 }
 
 const cache = new Map<string, Turn>();
+let lastValue: { key: string; value: SheetValue } | null = null;
+
+/** The sheet's value, shared by the turn's tables (its own and each announcement's). */
+function valueOf(state: GameState): SheetValue {
+  const key = sheetKey(state);
+  if (lastValue?.key !== key) lastValue = { key, value: sheetValue(state) };
+  return lastValue.value;
+}
 
 function sheetKey(state: GameState): string {
   const { dice, straight, columns } = state.rules;
@@ -153,10 +161,20 @@ function fillsAndRolls(state: GameState, turn: Turn, d: number): Scored[] {
   return candidates;
 }
 
-/** Each box that may be announced now, valued by playing the rest of the turn for it. */
-function announcements(state: GameState, d: number): Scored[] {
+/**
+ * Each box that may be announced now, valued by playing the rest of the turn for it. A box whose best
+ * possible fill gains no more than `toBeat` cannot be the advice, and is left out unsolved.
+ */
+function announcements(state: GameState, d: number, toBeat: number): Scored[] {
   if (state.rollCount !== 1 || state.announcement !== null) return [];
-  return BOX_TYPES.filter((box) => canAnnounce(state, box)).map((box) => ({
+  const value = valueOf(state);
+  const bound = (box: BoxType) => {
+    let most = -Infinity;
+    for (let c = 1; c <= MAX_ROLLS; c++)
+      for (const g of value.gains({ column: 'ANNOUNCEMENT', box }, c)) most = Math.max(most, g);
+    return most;
+  };
+  return BOX_TYPES.filter((box) => canAnnounce(state, box) && bound(box) > toBeat + 1e-9).map((box) => ({
     decision: { kind: 'ANNOUNCE', box },
     expected: turnOf(state, box).table.value[1][d],
     keep: [],
@@ -173,7 +191,9 @@ export function advise(state: GameState): Advice {
   if (turn.table.value[state.rollCount] === undefined)
     turn = solveFrom(state, state.announcement, state.rollCount);
   const d = sortedIndex(turn.tables, state.dice);
-  const candidates = [...fillsAndRolls(state, turn, d), ...announcements(state, d)];
+  const played = fillsAndRolls(state, turn, d);
+  const toBeat = played.reduce((most, c) => Math.max(most, c.expected), -Infinity);
+  const candidates = [...played, ...announcements(state, d, toBeat)];
   if (candidates.length === 0) throw new Error('No legal decision');
   // Ties go to the earliest candidate: fills before rolls before announcements, in sheet order.
   let top = candidates[0];

@@ -22,6 +22,13 @@ export interface DiceTables {
   outcomes: { to: Int32Array; p: Float64Array }[];
   /** For each multiset: its distinct proper sub-multisets (the keeps that roll at least one die). */
   subkeeps: Int32Array[];
+  /** plus[6k + f − 1]: the keep k with one more die of face f (−1 when k holds every die). */
+  plus: Int32Array;
+  /** minus[6k + f − 1]: the keep k without one die of face f (−1 when k has none). */
+  minus: Int32Array;
+  /** wholeKeep[d]: multiset d as a keep (all its dice kept); multisetOf[k]: the reverse, −1 for smaller keeps. */
+  wholeKeep: Int32Array;
+  multisetOf: Int32Array;
   /**
    * scores(rule, rollCount)[b][d]: what box BOX_TYPES[b] scores for multiset d when written after
    * `rollCount` rolls (only a BY_ROLL straight depends on the rolls).
@@ -64,6 +71,22 @@ function build(count: DiceCount): DiceTables {
     }
     return Int32Array.from(seen);
   });
+  const plus = new Int32Array(keeps.length * 6).fill(-1);
+  const minus = new Int32Array(keeps.length * 6).fill(-1);
+  keeps.forEach((keep, k) => {
+    for (let f = 1; f <= 6; f++) {
+      if (keep.length < count) {
+        plus[6 * k + f - 1] = keepIndex.get([...keep, f].sort((a, b) => a - b).join('')) as number;
+      }
+      const at = keep.indexOf(f);
+      if (at >= 0) minus[6 * k + f - 1] = keepIndex.get(keep.filter((_, i) => i !== at).join('')) as number;
+    }
+  });
+  const wholeKeep = Int32Array.from(all, (m) => keepIndex.get(m.join('')) as number);
+  const multisetOf = new Int32Array(keeps.length).fill(-1);
+  wholeKeep.forEach((k, d) => {
+    multisetOf[k] = d;
+  });
   const byRule = new Map<string, Int16Array[]>();
   const scores = (rule: StraightRule, rollCount: number): Int16Array[] => {
     // Only a BY_ROLL straight tells the rolls apart; every CLASSIC roll count shares one table.
@@ -75,7 +98,20 @@ function build(count: DiceCount): DiceTables {
     }
     return table;
   };
-  return { count, multisets: all, index, keeps, keepIndex, outcomes, subkeeps, scores };
+  return {
+    count,
+    multisets: all,
+    index,
+    keeps,
+    keepIndex,
+    outcomes,
+    subkeeps,
+    plus,
+    minus,
+    wholeKeep,
+    multisetOf,
+    scores,
+  };
 }
 
 const built = new Map<DiceCount, DiceTables>();

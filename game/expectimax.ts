@@ -6,7 +6,7 @@ import { MAX_ROLLS } from './types';
 // level's boxes (what each is worth for each multiset: `gains`; the boxes may differ by level, as HAND's do)
 // or, when the rules let it roll, keep some dice and roll the rest:
 //   E[c][k] = Σ p(outcome) · V[c+1][keep k + outcome],   V[c][d] = max(best fill at c, max over keeps of E[c][k]).
-// Six dice: 462 multisets and 924 keeps, ~12k multiply-adds per level.
+// Six dice: 462 multisets and 924 keeps, ~15k operations per level.
 
 export interface Level {
   /** gains[t][d]: what filling the level's t-th box with multiset d is worth; none when nothing may be filled. */
@@ -38,15 +38,58 @@ function bestFill(size: number, gains: Float64Array[]): { fill: Float64Array; be
   return { fill, best };
 }
 
+/**
+ * E[k] for every keep, from the largest keeps down: keeping k and rolling the rest is, die by die, the
+ * average over the next die's face of keeping k plus that face (a whole multiset is worth `next`). Six
+ * operations a keep instead of one per outcome (~5.5k instead of ~12k on six dice).
+ */
 function keepValues(tables: DiceTables, next: Float64Array): Float64Array {
+  const { plus, multisetOf } = tables;
   const e = new Float64Array(tables.keeps.length);
-  for (let k = 0; k < e.length; k++) {
-    const { to, p } = tables.outcomes[k];
-    let sum = 0;
-    for (let i = 0; i < to.length; i++) sum += p[i] * next[to[i]];
-    e[k] = sum;
+  for (let k = e.length - 1; k >= 0; k--) {
+    if (multisetOf[k] >= 0) {
+      e[k] = next[multisetOf[k]];
+      continue;
+    }
+    const at = 6 * k;
+    e[k] =
+      (e[plus[at]] +
+        e[plus[at + 1]] +
+        e[plus[at + 2]] +
+        e[plus[at + 3]] +
+        e[plus[at + 4]] +
+        e[plus[at + 5]]) /
+      6;
   }
   return e;
+}
+
+/**
+ * For every multiset, the best of E over its proper sub-keeps: best[k] = max(E[k], best of k less one die)
+ * from the smallest keeps up, then each multiset takes the best of itself less one die.
+ */
+function bestRolls(tables: DiceTables, e: Float64Array): Float64Array {
+  const { minus, multisetOf, wholeKeep } = tables;
+  const best = new Float64Array(e.length);
+  for (let k = 0; k < e.length; k++) {
+    if (multisetOf[k] >= 0) break; // keeps come by size: the whole multisets are last
+    let m = e[k];
+    for (let f = 0; f < 6; f++) {
+      const less = minus[6 * k + f];
+      if (less >= 0 && best[less] > m) m = best[less];
+    }
+    best[k] = m;
+  }
+  const out = new Float64Array(wholeKeep.length);
+  for (let d = 0; d < out.length; d++) {
+    let m = -Infinity;
+    for (let f = 0; f < 6; f++) {
+      const less = minus[6 * wholeKeep[d] + f];
+      if (less >= 0 && best[less] > m) m = best[less];
+    }
+    out[d] = m;
+  }
+  return out;
 }
 
 /** Solves the levels from `from` on that the turn can reach; `levelAt(c)` says what level c offers. */
@@ -72,12 +115,9 @@ export function solveTurn(tables: DiceTables, levelAt: (c: number) => Level, fro
       continue;
     }
     const e = keepValues(tables, value[c + 1]);
+    const roll = bestRolls(tables, e);
     const v = new Float64Array(size);
-    for (let d = 0; d < size; d++) {
-      let m = filled.fill[d];
-      for (const k of tables.subkeeps[d]) if (e[k] > m) m = e[k];
-      v[d] = m;
-    }
+    for (let d = 0; d < size; d++) v[d] = roll[d] > filled.fill[d] ? roll[d] : filled.fill[d];
     keep[c] = e;
     value[c] = v;
   }

@@ -48,12 +48,16 @@ const COLUMN_FACTOR: Record<ColumnType, number> = {
   FREE: 1.3,
   ANNOUNCEMENT: 1,
   HAND: 0.9,
-  MIDDLE: 0.8,
-  EDGES: 0.8,
+  MIDDLE: 0.9,
+  EDGES: 0.9,
 };
 
-/** Turns left (beyond this one) at which par has fallen 1/e ≈ 37% of the way from full to forced. */
+/**
+ * Turns left (beyond this one) at which par has fallen 1/e ≈ 37% of the way from full to forced, on
+ * CLASSIC's 52 boxes; a longer sheet waits longer in proportion (LONG's 91 boxes: 35).
+ */
 const PAR_TAU = 20;
+const CLASSIC_BOXES = 52;
 
 export interface Target {
   column: ColumnType;
@@ -125,8 +129,8 @@ function normalCdf(z: number): number {
 }
 
 /** How far above its forced value an empty box is worth with `empty` boxes left on the sheet. */
-function parWeight(empty: number): number {
-  return 1 - Math.exp(-(empty - 1) / PAR_TAU);
+function parWeight(empty: number, boxes: number): number {
+  return 1 - Math.exp(-(empty - 1) / ((PAR_TAU * boxes) / CLASSIC_BOXES));
 }
 
 /** A column's boxes in BOX_TYPES order: the filled values, and pars for the empty ones. */
@@ -185,7 +189,7 @@ export function sheetValue(state: GameState): SheetValue {
   const { rules } = state;
   const profile = profileOf(rules);
   const { tables } = profile;
-  const w = parWeight(emptyBoxes(state));
+  const w = parWeight(emptyBoxes(state), state.sheet.columns.length * BOX_TYPES.length);
   const views = new Map<ColumnType, ColumnView>();
   const memo = new Map<string, Float64Array>();
   const gains = (target: Target, rollCount: number): Float64Array => {
