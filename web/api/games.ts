@@ -4,6 +4,7 @@ import i18n from '../i18n';
 import { api } from './client';
 import { isNotOlder } from './gameCache';
 import type { GameMessage, GameResource } from '../../contract/games';
+import type { PresetName, RuleSet } from '../../game';
 import { MOVE_LINKS, type PlayerMove } from '../../contract/gameState';
 import { type LiveState, useLiveSocket } from './live';
 
@@ -56,6 +57,29 @@ export function useCurrentGame(playerId: number | undefined) {
       const game = await api<GameResource>('/games/', { method: 'PUT', body: { playerId } });
       storeGame(client, game);
       return game.id;
+    },
+  });
+}
+
+/** What `PUT /api/games/` takes for a new game's rules: a preset's name, or a custom rule set. */
+export interface NewGameRequest {
+  rules: PresetName | RuleSet;
+  /** Put an unfinished current game of other rules away; without it that is a 409 `game-in-progress`. */
+  replace: boolean;
+}
+
+/**
+ * A new solo game with other rules (issue 27): the answer is the player's current game, made with them (the
+ * server also keeps them as the player's preferred rule set), which the play screen then shows.
+ */
+export function useNewGame(playerId: number | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rules, replace }: NewGameRequest) =>
+      api<GameResource>('/games/', { method: 'PUT', body: { playerId, rules, replace } }),
+    onSuccess: (game) => {
+      storeCurrentGame(client, game);
+      void client.invalidateQueries({ queryKey: gameKeys.list() });
     },
   });
 }

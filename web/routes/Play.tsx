@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentGame } from '../api/games';
+import { useCurrentGame, useGame } from '../api/games';
 import { databaseDown, lastCurrentGame, rememberCurrentGame } from '../api/outage';
 import { useSession } from '../api/session';
 import { GameFailed, GameLoading, GameScreen } from '../components/game/GameScreen';
 import { PlayNowButton } from '../components/quickMatch/PlayNowButton';
+import { RuleSetOffer } from '../components/rules/RuleSetOffer';
 import { useTitle } from '../components/useTitle';
 
 /** `/`: the current player's game, obtained or created for them; archiving it moves this screen to the next one. */
@@ -19,13 +20,17 @@ export default function Play() {
   // With D1 down the server cannot say which game is current, but the game's room answers: a reload in
   // the middle of an outage goes on with the game this tab had (api/outage.ts).
   const gameId = current.data ?? (player && databaseDown(current.error) ? lastCurrentGame(player.id) : null);
+  // The game's rules, once it is on screen: where the picker of a new game's rules starts.
+  const rules = useGame(gameId ?? undefined).data?.rules;
 
   if (!player) return <GameFailed message={t('game.noPlayer')} />;
-  // Below the board: an offer of a live opponent, out of the way of the dice on a phone.
+  // Below the board: other rules for a new game, and an offer of a live opponent, out of the way of the dice
+  // on a phone.
   if (gameId !== null) {
     return (
       <>
         <GameScreen id={gameId} />
+        {rules ? <RuleSetOffer playerId={player.id} current={rules} /> : null}
         <PlayNowButton />
       </>
     );
