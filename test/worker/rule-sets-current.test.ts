@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { COLUMN_TYPES, PRESETS, type PresetName } from '../../game';
+import { boxCount, COLUMN_TYPES, PRESETS, type PresetName } from '../../game';
 import type { ErrorBody } from '../../contract/errors';
 import { daily, dailyPlayer, startedDaily } from './daily-helpers';
-import { currentGame, type Game, indexRow, play } from './games-helpers';
+import { currentGame, type Game, indexRow, play, playTurn } from './games-helpers';
 import { call, expectError, json, registerGuest, registerPlayer, type Session } from './helpers';
 
 // Issue 27: which game `PUT /api/games/` answers once a rule set may be asked for: one current solo game
@@ -98,6 +98,18 @@ describe('PUT /api/games/ with rules', () => {
     await expectError(refused, 409, 'game-completed');
     expect((await currentGame(me)).id).toBe(next.id);
   });
+
+  it('a completed game is archived with its score, without asking, and the new one has the rules', async () => {
+    const me = await registerGuest();
+    let game = await currentGame(me);
+    for (let turn = 0; turn < boxCount(PRESETS.CLASSIC); turn++) game = await playTurn(me, game);
+    expect(game.status).toBe('COMPLETED');
+    const next = await gameWith(me, { rules: 'BALKAN' });
+    expect(next.id).not.toBe(game.id);
+    expect(next.rules).toEqual(rulesOf('BALKAN'));
+    expect(await indexRow(game.id)).toMatchObject({ status: 'ARCHIVED', progress: 100 });
+    expect(await scoreCount(game.id)).toBe(1);
+  }, 60_000);
 
   it('a game nobody moved in makes way without asking: it is discarded, as the sweep would', async () => {
     const me = await registerGuest();
