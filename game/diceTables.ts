@@ -93,7 +93,13 @@ function build(count: DiceCount): DiceTables {
     const key = rule === 'BY_ROLL' ? `${rule}${rollCount}` : rule;
     let table = byRule.get(key);
     if (!table) {
-      table = BOX_TYPES.map((box) => Int16Array.from(all, (dice) => scoreBox(box, dice, rule, rollCount)));
+      // A BY_ROLL table shares every row but STRAIGHT's with the CLASSIC one.
+      const classic = rule === 'CLASSIC' ? null : scores('CLASSIC', rollCount);
+      table = BOX_TYPES.map(
+        (box, b) =>
+          (box !== 'STRAIGHT' && classic?.[b]) ||
+          Int16Array.from(all, (dice) => scoreBox(box, dice, rule, rollCount)),
+      );
       byRule.set(key, table);
     }
     return table;

@@ -18,6 +18,7 @@ import {
   roll,
   type RuleSet,
 } from '../../game';
+import { botAction } from '../../durable-objects/clashBot';
 
 // The advisor (and so Yamb Bot and the Hint) on every rule set of issue 27: it never proposes a move the
 // rules refuse, in whole games and in random reachable states of every preset and of custom sets, and it
@@ -145,6 +146,24 @@ describe('the advisor on every rule set', () => {
       expect(checked).toBeGreaterThan(rules.columns.length * BOX_TYPES.length * 2);
     },
     120_000,
+  );
+
+  it.each(PRESET_NAMES)(
+    'Yamb Bot plays a whole %s clash game on the advisor alone',
+    (name) => {
+      const dice = seeded(7);
+      const failures: unknown[] = [];
+      let state = newGame('CLASH', PRESETS[name]);
+      while (state.status === 'IN_PROGRESS')
+        state = applyMove(
+          state,
+          botAction(state, (e) => failures.push(e)),
+          dice,
+        );
+      // The bot's fallback (a plain legal move when the advisor fails) was never needed.
+      expect(failures).toEqual([]);
+    },
+    60_000,
   );
 
   it('rolls all six dice before the first roll of a six-dice turn', () => {
