@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { ClashResource } from '../../contract/clashes';
 import type { ClashRecord } from '../../durable-objects/clashRecord';
 import { CLASSIC_RULES, PRESETS, type Rules } from '../../game';
-import { answer, type Clash, clashRoom, gameOf, getClash, players, takeTurn } from './clashes-helpers';
+import {
+  answer,
+  type Clash,
+  clashRoom,
+  gameOf,
+  getClash,
+  letTheBotPlay,
+  players,
+  takeTurn,
+  theBot,
+} from './clashes-helpers';
 import { play } from './games-helpers';
 import { call, expectError, json, type Session } from './helpers';
 
@@ -126,6 +136,34 @@ describe('a clash is played by the rule set it was made with', () => {
     expect(started.rules.preset).toBe('CLASSIC');
     const game = await gameOf(owner, started.players[0]?.gameId as number);
     expect(game.dices).toHaveLength(5);
+  });
+});
+
+describe('Yamb Bot plays the rule set of its clash', () => {
+  it('in a LONG clash it plays its turn with six dice on seven columns', async () => {
+    const [owner] = (await players(1)) as [Session];
+    const bot = await theBot();
+    const response = await call('/clashes/', {
+      method: 'POST',
+      jar: owner.jar,
+      body: {
+        ownerId: owner.player.id,
+        playerIds: [owner.player.id, bot.id],
+        type: 'LIVE',
+        name: 'Long',
+        rules: 'LONG',
+      },
+    });
+    expect(response.status).toBe(201);
+    // The bot accepts at once: the clash starts as it is made.
+    const started = await json<Clash>(response);
+    expect(started).toMatchObject({ status: 'IN_PROGRESS', rules: { preset: 'LONG', dice: 6 } });
+    await takeTurn(owner, started.players[0]?.gameId as number);
+    expect(await letTheBotPlay(started.id, owner.player.id)).toBeGreaterThan(0);
+    const botGame = await gameOf(owner, started.players[1]?.gameId as number);
+    expect(botGame.dices).toHaveLength(6);
+    expect(botGame.sheet.columns).toHaveLength(7);
+    expect(botGame.sheet.columns.flatMap((c) => c.boxes).filter((b) => b.value !== null)).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ClashResource } from '../../contract/clashes';
 import type { OverallStats, PlayerResource } from '../../contract/players';
@@ -9,51 +9,23 @@ import {
   clashRow,
   createClash,
   getClash,
+  letTheBotPlay,
   lobby,
   notifications,
   player,
   postClash,
   takeTurn,
+  theBot,
 } from './clashes-helpers';
 import { call, expectError, json, registerPlayer, type Session } from './helpers';
 
 // The practice bot: a real player row that never signs in, accepts at once, and plays its
 // turns inside the ClashRoom, one action per alarm, until the clash is over.
 
-async function theBot(): Promise<PlayerResource> {
-  const page = await json<Page<'players', PlayerResource>>(await call('/players/?bot=true'));
-  expect(page._embedded.players).toHaveLength(1);
-  return page._embedded.players[0] as PlayerResource;
-}
-
 async function clashAs(session: Session | null, clashId: number): Promise<ClashResource> {
   const response = await getClash(session, clashId);
   expect(response.status).toBe(200);
   return json<ClashResource>(response);
-}
-
-/** The bot's pause is over: its deadline moves to the past (the test runs the alarm itself). */
-async function pauseOver(clashId: number) {
-  const set = await runInDurableObject(clashRoom(clashId), (_room, state) => {
-    const alarms = state.storage.kv.get<Record<string, number>>('alarms') ?? {};
-    if (alarms.bot === undefined) return false;
-    state.storage.kv.put('alarms', { ...alarms, bot: Date.now() - 1 });
-    return true;
-  });
-  expect(set, 'the bot has its next action scheduled').toBe(true);
-}
-
-/** Fires the room's alarm until the human is on turn again or the clash is over; the bot's actions count. */
-async function letTheBotPlay(clashId: number, humanId: number): Promise<number> {
-  let actions = 0;
-  for (;;) {
-    const clash = await clashAs(null, clashId);
-    if (clash.status !== 'IN_PROGRESS' || clash.players[clash.turn]?.id === humanId) return actions;
-    await pauseOver(clashId);
-    expect(await runDurableObjectAlarm(clashRoom(clashId))).toBe(true);
-    actions++;
-    expect(actions, 'the bot ends its turn within a few actions').toBeLessThan(60 * 6);
-  }
 }
 
 describe('Yamb Bot', () => {

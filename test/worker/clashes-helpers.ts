@@ -4,6 +4,8 @@ import type { ClashResource, ClashServerMessage } from '../../contract/clashes';
 import type { ClashRecord } from '../../durable-objects/clashRecord';
 import type { GameMessage } from '../../contract/games';
 import type { NotificationKind } from '../../contract/notifications';
+import type { Page } from '../../contract/page';
+import type { PlayerResource } from '../../contract/players';
 import { type Game, playTurn } from './games-helpers';
 import { call, json, registerPlayer, type Session } from './helpers';
 
@@ -241,4 +243,35 @@ export async function runOutTurn(clashId: number) {
     state.storage.kv.put('alarms', { ...alarms, turn: past });
   });
   expect(await runDurableObjectAlarm(clashRoom(clashId))).toBe(true);
+}
+
+/** Yamb Bot, the practice opponent: the one player row marked as a bot. */
+export async function theBot(): Promise<PlayerResource> {
+  const page = await json<Page<'players', PlayerResource>>(await call('/players/?bot=true'));
+  expect(page._embedded.players).toHaveLength(1);
+  return page._embedded.players[0] as PlayerResource;
+}
+
+/** The bot's pause is over: its deadline moves to the past (the test runs the alarm itself). */
+export async function pauseOver(clashId: number) {
+  const set = await runInDurableObject(clashRoom(clashId), (_room, state) => {
+    const alarms = state.storage.kv.get<Record<string, number>>('alarms') ?? {};
+    if (alarms.bot === undefined) return false;
+    state.storage.kv.put('alarms', { ...alarms, bot: Date.now() - 1 });
+    return true;
+  });
+  expect(set, 'the bot has its next action scheduled').toBe(true);
+}
+
+/** Fires the room's alarm until the human is on turn again or the clash is over; the bot's actions count. */
+export async function letTheBotPlay(clashId: number, humanId: number): Promise<number> {
+  let actions = 0;
+  for (;;) {
+    const clash = await json<ClashResource>(await getClash(null, clashId));
+    if (clash.status !== 'IN_PROGRESS' || clash.players[clash.turn]?.id === humanId) return actions;
+    await pauseOver(clashId);
+    expect(await runDurableObjectAlarm(clashRoom(clashId))).toBe(true);
+    actions++;
+    expect(actions, 'the bot ends its turn within a few actions').toBeLessThan(60 * 6);
+  }
 }
