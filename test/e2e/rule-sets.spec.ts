@@ -16,10 +16,10 @@ test.use({ reducedMotion: 'reduce', viewport: DESKTOP });
 const cellOf = (page: Page, column: string, box: string) =>
   page.locator(`td.sheet-cell[data-column="${column}"][data-box="${box}"]`);
 
-async function openPlay(page: Page) {
+async function openPlay(page: Page, roll = /^Roll \d\/3$/) {
   await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
   await page.goto('/');
-  await expect(rollButton(page)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: roll })).toBeVisible({ timeout: 20_000 });
 }
 
 /** Opens the picker under the board. */
@@ -161,3 +161,63 @@ test('a custom rule set: the builder is fetched when first chosen, and the board
   await expect(page.locator('.sheet-value')).toHaveCount(1);
   await expect(page.locator('.board-keys')).toContainText('Keys: 1–6 hold a die, R rolls');
 });
+
+for (const language of ['en', 'hr'] as const) {
+  const words = {
+    en: {
+      legend: 'What the sheet shows',
+      hand: /^Hand: any open box, but only right after the turn’s first roll/,
+      middle: /^From the middle: two chains from the middle outwards/,
+      edges: /^From the edges: two chains from the edges towards the middle/,
+      sixDice: 'Six dice: every box scores the best five of the six for that box.',
+      byRoll: /^Straight by roll: 66 after the turn's first roll, 56 after the second, 46 after the third/,
+      rules: 'Rules of the game',
+      ruleSets: 'Rule sets',
+      page: [
+        /every box scores the best five of the six/,
+        /scores 66 when it stands after the turn’s first roll/,
+      ],
+    },
+    hr: {
+      legend: 'Što prikazuje listić',
+      hand: /^Ručna: bilo koje otvoreno polje, ali samo odmah nakon prvog bacanja/,
+      middle: /^Od sredine: dva niza od sredine prema van/,
+      edges: /^Od krajeva: dva niza od krajeva prema sredini/,
+      sixDice: 'Šest kockica: svako polje boduje najboljih pet od šest kockica za to polje.',
+      byRoll: /^Skala po bacanju: 66 nakon prvog bacanja u potezu, 56 nakon drugog, 46 nakon trećeg/,
+      rules: 'Pravila igre',
+      ruleSets: 'Inačice pravila',
+      page: [/svako polje boduje najboljih pet od šest kockica/, /donosi 66 kad stoji nakon prvog bacanja/],
+    },
+  }[language];
+
+  test(`the legend of a LONG sheet and the rules page explain Hand, the chains, six dice and the straight by roll (${language})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await page.addInitScript((lng) => window.localStorage.setItem('i18nextLng', lng), language);
+    await openPlay(page, { en: /^Roll \d\/3$/, hr: /^Bacite \d\/3$/ }[language]);
+    const me = (await (await page.request.get('/api/players/me')).json()) as { id: number };
+    const made = await page.request.put('/api/games/', { data: { playerId: me.id, rules: 'LONG' } });
+    expect(made.status(), await made.text()).toBe(200);
+    await page.reload();
+    await expect(page.locator('.dice .die')).toHaveCount(6, { timeout: 20_000 });
+
+    await page.getByText(words.legend).click();
+    const entries = page.locator('.legend-text');
+    // The seven columns, then six dice and the straight by roll.
+    await expect(entries.nth(4)).toHaveText(words.hand);
+    await expect(entries.nth(5)).toHaveText(words.middle);
+    await expect(entries.nth(6)).toHaveText(words.edges);
+    await expect(entries.nth(7)).toHaveText(words.sixDice);
+    await expect(entries.nth(8)).toHaveText(words.byRoll);
+    await noSidewaysScroll(page);
+
+    await page.getByRole('link', { name: words.rules }).click();
+    const section = page.getByRole('heading', { name: words.ruleSets, level: 3 });
+    await expect(section).toBeVisible();
+    for (const text of words.page) await expect(page.locator('.rules')).toContainText(text);
+    await expect(page.locator('.rules')).toContainText(words.hand.source.replace(/^\^[^:]+: /, ''));
+    await noSidewaysScroll(page);
+  });
+}

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { DAILY_RANKED_ACCOUNT_DAYS, DAILY_RANKED_MIN_GAMES } from '../../../contract/daily';
-import { BOX_TYPES, type BoxType } from '../../../game';
+import { BOX_TYPES, type BoxType, PRESET_NAMES } from '../../../game';
 
 const COLUMNS = ['downwards', 'upwards', 'free', 'announcement'] as const;
+/** The columns of the other rule sets (issue 27), explained under "Rule sets". */
+const MORE_COLUMNS = ['hand', 'middle', 'edges'] as const;
+const RULE_SET_NOTES = ['sixDice', 'byRoll', 'chains', 'handOnly'] as const;
 /** Each row of the scoring table, with the box it describes (the numbers row covers Ones to Sixes). */
 const SCORING: { row: string; box: BoxType | null }[] = [
   { row: 'numbers', box: null },
@@ -100,6 +103,29 @@ export function RulesTab() {
 
       <h3>{t('rules.end.title')}</h3>
       <p>{t('rules.end.text')}</p>
+
+      {/* The presets and what they add: the hand column, the chains, six dice and the straight by roll. */}
+      <h3 id="rule-sets">{t('ruleSets.page.title')}</h3>
+      <p>{t('ruleSets.page.intro')}</p>
+      <dl className="rules-columns">
+        {PRESET_NAMES.map((preset) => (
+          <div key={preset}>
+            <dt>{t(`game.ruleSets.names.${preset}`)}</dt>
+            <dd>{t(`ruleSets.presets.${preset}`)}</dd>
+          </div>
+        ))}
+      </dl>
+      <dl className="rules-columns">
+        {MORE_COLUMNS.map((column) => (
+          <div key={column}>
+            <dt>{t(`rules.columns.${column}.name`)}</dt>
+            <dd>{t(`rules.columns.${column}.text`)}</dd>
+          </div>
+        ))}
+      </dl>
+      {RULE_SET_NOTES.map((note) => (
+        <p key={note}>{t(`ruleSets.page.${note}`)}</p>
+      ))}
 
       {/* What the same dice for everyone cannot prevent, said plainly, and who is ranked. */}
       <h3 id="daily-fair-play">{t('rules.daily.title')}</h3>
