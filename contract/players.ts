@@ -9,7 +9,7 @@ import type { Links } from './links';
 import type { PlayerRef } from './playerRef';
 import { ACTIVE_PAGE_MAX } from './presence';
 import { RulesInput } from './rules';
-import type { PresetRatings, Rating } from './ratings';
+import { presetQuery, type PresetRatings, type Rating } from './ratings';
 
 export type { PlayerRef } from './playerRef';
 
@@ -226,6 +226,9 @@ export interface PlayerStats {
   averageScore: number | null;
   totalScore: number;
 }
+
+/** GET /api/players/stats?preset=: the preset whose highest score and average are named (CLASSIC unless given). */
+export const OverallStatsQuery = v.object({ preset: presetQuery });
 
 /**
  * GET /api/players/stats: SPEC.md section 3's statistics labels about players (the score labels are

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../contract/page';
-import type { PlayerStats } from '../../contract/players';
+import type { OverallStats, PlayerStats } from '../../contract/players';
 import type { RatingChange } from '../../contract/ratings';
 import type { ScoreStats, ScoreSummary } from '../../contract/scores';
 import type { PresetName } from '../../game/rules';
@@ -83,7 +83,9 @@ describe('ratings per preset', () => {
       expect(player?.ratings?.CLASSIC).toEqual(player?.rating);
       expect(player?.ratings?.BALKAN.clashes).toBe(0);
     }
-    expect(await changesOf(clash.id)).toEqual(ids.map((playerId) => ({ playerId, preset: 'HAND' })));
+    expect(await changesOf(clash.id)).toEqual(
+      [...ids].sort((a, b) => a - b).map((playerId) => ({ playerId, preset: 'HAND' })),
+    );
 
     const handTab = await ratingTab('?preset=HAND&size=100');
     const listed = handTab._embedded.ratings.filter((r) => ids.includes(r.player.id));
@@ -161,6 +163,20 @@ describe('ratings per preset', () => {
     });
     expect(await stats('&preset=LONG')).toMatchObject({ preset: 'LONG', totalGames: 1, highScore: 1400 });
     expect(await stats('&preset=all')).toMatchObject({ preset: 'all', totalGames: 3, highScore: 1400 });
+
+    // The overview's record holders are of one preset too: Ben's custom 5000 holds no record.
+    const leaders = async (query: string) => json<OverallStats>(await call(`/players/stats${query}`));
+    expect((await leaders('')).highestScore).toEqual({
+      id: ana.player.id,
+      name: ana.player.name,
+      value: 300,
+    });
+    expect((await leaders('?preset=LONG')).highestScore).toMatchObject({ id: ana.player.id, value: 1400 });
+    expect((await leaders('?preset=BALKAN')).highestAverage).toMatchObject({
+      id: ben.player.id,
+      average: 900,
+    });
+    await expectError(await call('/players/stats?preset=all'), 400, 'input-invalid');
 
     // A period's ranking of a preset is read from the preset's index, not the whole table.
     const plan = await env.DB.prepare(

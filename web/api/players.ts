@@ -7,6 +7,7 @@ import type {
   PlayerYambStats,
 } from '../../contract/players';
 import type { ScoreSummary } from '../../contract/scores';
+import type { PresetName } from '../../game/rules';
 import { api } from './client';
 import { LIST_GC_MS, LIST_STALE_MS } from './pages';
 
@@ -19,7 +20,7 @@ export const playerKeys = {
   one: (id: number) => ['players', 'one', id] as const,
   stats: (id: number) => ['players', 'stats', id] as const,
   yamb: (id: number) => ['players', 'yamb', id] as const,
-  overall: () => ['players', 'overall'] as const,
+  overall: (preset: PresetName) => ['players', 'overall', preset] as const,
   scores: (id: number) => ['players', 'scores', id] as const,
   history: (id: number) => ['players', 'history', id] as const,
   // Not 'search': the clash picker's ['players', 'search', text] holds whole player resources.
@@ -56,10 +57,11 @@ export function usePlayerYambStats(id: number) {
   });
 }
 
-export function useOverallStats() {
+/** The players overview; its highest score and average are of `preset`. */
+export function useOverallStats(preset: PresetName) {
   return useQuery({
-    queryKey: playerKeys.overall(),
-    queryFn: ({ signal }) => api<OverallStats>('/players/stats', { signal }),
+    queryKey: playerKeys.overall(preset),
+    queryFn: ({ signal }) => api<OverallStats>(`/players/stats?preset=${preset}`, { signal }),
     ...cached,
   });
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { ClashResource } from '../../contract/clashes';
 import type { Page } from '../../contract/page';
 import type { HeadToHead, RatingChange } from '../../contract/ratings';
+import type { PresetName } from '../../game/rules';
 import { api } from './client';
 import { LIST_GC_MS, LIST_STALE_MS } from './pages';
 import { playerKeys } from './players';
@@ -13,21 +14,25 @@ export const RATING_HISTORY_SIZE = 100;
 export const ratingKeys = {
   all: ['ratings'] as const,
   list: () => ['ratings', 'list'] as const,
-  history: (id: number) => ['ratings', 'history', id] as const,
+  history: (id: number, preset?: PresetName) =>
+    (preset ? ['ratings', 'history', id, preset] : ['ratings', 'history', id]) as readonly unknown[],
   headToHead: (id: number) => ['ratings', 'head-to-head', id] as const,
 };
 
 const cached = { staleTime: LIST_STALE_MS, gcTime: LIST_GC_MS };
 
-/** The player's latest rated clashes, oldest first, and how many they have in all: what the chart draws. */
-export function useRatingHistory(id: number, enabled = true) {
+/**
+ * The player's latest rated clashes of a preset, oldest first, and how many they have in all: what the
+ * chart draws.
+ */
+export function useRatingHistory(id: number, preset: PresetName, enabled = true) {
   return useQuery({
-    queryKey: ratingKeys.history(id),
+    queryKey: ratingKeys.history(id, preset),
     enabled: enabled && id > 0,
     ...cached,
     queryFn: async ({ signal }) => {
       const page = await api<Page<'ratings', RatingChange>>(
-        `/players/${id}/ratings?page=0&size=${RATING_HISTORY_SIZE}&sort=createdAt&order=DESC`,
+        `/players/${id}/ratings?page=0&size=${RATING_HISTORY_SIZE}&sort=createdAt&order=DESC&preset=${preset}`,
         { signal },
       );
       return { changes: [...(page._embedded?.ratings ?? [])].reverse(), total: page.page.totalElements };

@@ -28,6 +28,14 @@ export default function Games() {
     sort: 'updatedAt',
   });
 
+  // A custom rule set reads "Custom": such a game is ranked nowhere. On a phone the name stands under the
+  // total (table.css data-rules-under), the column being left out.
+  const rules = (game: GameSummary) =>
+    game.rules.preset === null ? (
+      <span className="score-custom">{t('game.ruleSets.custom')}</span>
+    ) : (
+      t(`game.ruleSets.names.${game.rules.preset}`)
+    );
   const columns: Column<GameSummary, GameSort>[] = [
     {
       id: 'player',
@@ -54,8 +62,14 @@ export default function Games() {
       label: t('game.list.total'),
       sort: 'totalSum',
       numeric: true,
-      render: (game) => number.format(game.totalSum),
+      render: (game) => (
+        <>
+          {number.format(game.totalSum)}
+          <span className="data-rules-under">{rules(game)}</span>
+        </>
+      ),
     },
+    { id: 'rules', label: t('game.list.rules'), optional: true, render: rules },
     {
       id: 'progress',
       label: t('game.list.progress'),

@@ -11,6 +11,7 @@ import { PlayerAdminSections } from '../components/admin/PlayerAdminSections';
 import { Avatar } from '../components/Avatar';
 import { DailyStreak } from '../components/daily/DailyStreak';
 import { PlayerFigures } from '../components/player/PlayerFigures';
+import { PresetFigures } from '../components/player/PresetFigures';
 import { YambStats } from '../components/player/YambStats';
 import { BotBadge } from '../components/player/BotBadge';
 import { HeadToHeadSection, PlayerRating } from '../components/player/PlayerRating';
@@ -90,6 +91,7 @@ export default function Player() {
       </header>
       {me?.admin ? <BanControls player={player} /> : null}
       <PlayerFigures id={player.id} />
+      <PresetFigures player={player} />
       <YambStats id={player.id} />
       <PlayerRating player={player} />
       <HeadToHeadSection player={player} />
@@ -152,7 +154,7 @@ function PlayerScores({ id }: { id: number }) {
       <DataTable
         id="player-scores"
         list={list}
-        columns={scoreColumns(t, i18n.language, compact, false)}
+        columns={scoreColumns(t, i18n.language, compact, false, true)}
         caption={t('player.scores')}
         rowKey={(score) => score.id}
         empty={t('player.noScores')}

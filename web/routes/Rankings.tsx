@@ -2,10 +2,12 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SCORE_SORTS, type ScoreSummary } from '../../contract/scores';
+import type { PresetName } from '../../game/rules';
 import { usePagedList } from '../api/pages';
 import { type Period, PERIODS, scoreKeys, useBestScore } from '../api/scores';
 import { useSession } from '../api/session';
 import { DailyRankingTab } from '../components/daily/DailyRankingTab';
+import { presetFrom, PresetSelect } from '../components/rankings/PresetSelect';
 import { RankingStats } from '../components/rankings/RankingStats';
 import { RatingTable } from '../components/rankings/RatingTable';
 import '../components/rankings/rankings.css';
@@ -23,7 +25,8 @@ type Tab = (typeof TABS)[number];
 
 /**
  * `/rankings`: the best scores of all time, this week or today (`?period=`), the player's own best of the
- * period highlighted, and the statistics beside the table; or the clash ratings (`?period=rating`).
+ * period highlighted, and the statistics beside the table; or the clash ratings (`?period=rating`). Each
+ * of one preset (`?preset=`, CLASSIC when not given); the daily game is always CLASSIC.
  */
 export default function Rankings() {
   const { t } = useTranslation();
@@ -35,7 +38,8 @@ export default function Rankings() {
   const tab: Tab = asked === 'rating' || asked === 'daily' ? asked : period;
   /** The daily and rating tabs have tables of their own, without the score statistics. */
   const scoresTab = tab !== 'rating' && tab !== 'daily';
-  const best = useBestScore(me?.id, period).data;
+  const preset = presetFrom(params.get('preset'));
+  const best = useBestScore(me?.id, period, preset).data;
   const list = usePagedList<ScoreSummary, ScoreSort>({
     key: scoreKeys.list(),
     path: '/scores/',
@@ -43,7 +47,7 @@ export default function Rankings() {
     inAddress: true,
     sorts: SCORE_SORTS,
     sort: 'value',
-    filters: { period },
+    filters: { period, preset },
     enabled: scoresTab,
   });
 
@@ -60,6 +64,18 @@ export default function Rankings() {
       },
       { replace: true, preventScrollReset: true },
     );
+  // Another preset starts from its first page, in the same tab and sort.
+  const choosePreset = (next: PresetName) =>
+    setParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.delete('page');
+        if (next === 'CLASSIC') params.delete('preset');
+        else params.set('preset', next);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   return (
     <section className="page rankings-page" aria-labelledby="rankings-title">
       <h1 id="rankings-title">{t('screens.rankings')}</h1>
@@ -71,11 +87,16 @@ export default function Rankings() {
           aria-labelledby={`rankings-tab-${tab}`}
           className="rankings-main"
         >
-          {tab === 'rating' ? <RatingTable /> : null}
+          {tab === 'daily' ? (
+            <p className="rankings-daily-rules muted">{t('rankings.dailyRules')}</p>
+          ) : (
+            <PresetSelect id="rankings-preset" value={preset} onChange={choosePreset} />
+          )}
+          {tab === 'rating' ? <RatingTable preset={preset} /> : null}
           {tab === 'daily' ? <DailyRankingTab /> : null}
           {scoresTab ? <ScoreRanking list={list} period={period} best={best} signedIn={!!me} /> : null}
         </div>
-        {scoresTab ? <RankingStats period={period} /> : null}
+        {scoresTab ? <RankingStats period={period} preset={preset} /> : null}
       </div>
     </section>
   );

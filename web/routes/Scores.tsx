@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SCORE_SORTS, type ScoreSummary } from '../../contract/scores';
+import { ALL_PRESETS, SCORE_SORTS, type ScoreSummary } from '../../contract/scores';
 import { usePagedList } from '../api/pages';
 import { scoreKeys } from '../api/scores';
 import { COMPACT_TABLE } from '../components/table/cells';
@@ -20,6 +20,8 @@ export default function Scores() {
     inAddress: true,
     sorts: SCORE_SORTS,
     sort: 'createdAt',
+    // Every score, custom rule sets' too, each marked with its rules: this is no ranking.
+    filters: { preset: ALL_PRESETS },
   });
   return (
     <section className="page scores-page" aria-labelledby="scores-title">
@@ -28,7 +30,7 @@ export default function Scores() {
       <DataTable
         id="scores"
         list={list}
-        columns={scoreColumns(t, i18n.language, compact)}
+        columns={scoreColumns(t, i18n.language, compact, true, true)}
         caption={t('scores.title')}
         rowKey={(score) => score.id}
         empty={t('scores.empty')}

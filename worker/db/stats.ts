@@ -63,12 +63,16 @@ export async function playerStats(db: Database, playerId: number): Promise<Playe
   };
 }
 
-/** The figures of the players overview (GET /api/players/stats): the statistics labels of SPEC.md section 3. */
-export async function overallStats(db: Database): Promise<OverallStats> {
+/**
+ * The figures of the players overview (GET /api/players/stats): the statistics labels of SPEC.md section 3.
+ * The highest score and average are of one preset's scores (issue 27: a long sheet's totals are no
+ * record beside a classic one's, and a custom rule set's are ranked nowhere).
+ */
+export async function overallStats(db: Database, preset: PresetName = 'CLASSIC'): Promise<OverallStats> {
   const gameCount = count(games.id);
   const average = avg(scores.value);
   // The players named here are never banned ones; the counts count everyone.
-  const listed = notBanned(scores.playerId);
+  const listed = and(eq(scores.preset, preset), notBanned(scores.playerId));
   const [[people], [played], [newest], [mostGames], [highest], [bestAverage]] = await Promise.all([
     // The practice bot is no member of the community: not counted, never the newest. Guests (one per
     // visitor, most of whom never come back) are counted apart, and the newest player is a registered one.

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import {
   ActivePlayersQuery,
+  OverallStatsQuery,
   PLAYER_SEARCH_LIMIT,
   PlayerSearchQuery,
   type PlayerSearchResult,
@@ -41,7 +42,7 @@ export const playersRoutes = new Hono<Players>()
     const players = rows.map(({ avatarKey, ...row }) => ({ ...row, avatar: avatarOf({ avatarKey }) }));
     return c.json({ _embedded: { players } } satisfies PlayerSearchResult);
   })
-  .get('/stats', async (c) => c.json(await overallStats(c.var.db)))
+  .get('/stats', async (c) => c.json(await overallStats(c.var.db, readQuery(c, OverallStatsQuery).preset)))
   // Anyone may see who is online: how many, and the part a screen shows. Declared before /:id, which
   // would take "active" for an id.
   .get('/active', async (c) => {

@@ -26,7 +26,7 @@ export function ClashPlayers({ clash, viewerId }: { clash: ClashResource; viewer
               <span className="clash-player-name">
                 {player.name}
                 {player.bot ? <BotBadge /> : null}
-                <PlayerRatingBadge playerId={player.id} />
+                <PlayerRatingBadge playerId={player.id} preset={clash.rules.preset} />
                 {player.id === viewerId ? <span className="clash-you"> {t('clashes.you')}</span> : null}
               </span>
               <span className="clash-player-meta">

@@ -5,6 +5,7 @@ import { BotBadge } from '../player/BotBadge';
 import { HeadToHeadBadge, PlayerRatingBadge } from '../player/RatingBadge';
 import { ClashAvatar } from './ClashAvatar';
 import { useOnline } from './useOnline';
+import type { PresetName } from '../../../game/rules';
 
 export interface LobbyPlayersProps {
   clash: ClashResource;
@@ -30,6 +31,7 @@ export function LobbyPlayers({ clash, viewerId, onRemove, pending }: LobbyPlayer
             online={player.bot || online(player.id)}
             isOwner={player.id === clash.owner.id}
             viewerId={viewerId}
+            preset={clash.rules.preset}
             // The server says whom the owner may take back (never themselves, nor a player who accepted).
             onRemove={onRemove && player.removable ? () => onRemove(player) : null}
             pending={pending}
@@ -45,11 +47,13 @@ interface LobbyPlayerProps {
   online: boolean;
   isOwner: boolean;
   viewerId: number | null;
+  /** The clash's preset: the rating shown is the one it would move (none for a custom rule set). */
+  preset: PresetName | null;
   onRemove: (() => void) | null;
   pending: boolean;
 }
 
-function LobbyPlayer({ player, online, isOwner, viewerId, onRemove, pending }: LobbyPlayerProps) {
+function LobbyPlayer({ player, online, isOwner, viewerId, preset, onRemove, pending }: LobbyPlayerProps) {
   const { t } = useTranslation();
   return (
     <li className={online ? 'lobby-player' : 'lobby-player lobby-player--offline'}>
@@ -58,7 +62,7 @@ function LobbyPlayer({ player, online, isOwner, viewerId, onRemove, pending }: L
         <span className="lobby-player-name">
           {player.name}
           {player.bot ? <BotBadge /> : null}
-          <PlayerRatingBadge playerId={player.id} />
+          <PlayerRatingBadge playerId={player.id} preset={preset} />
           {player.id === viewerId ? <span className="clash-you"> {t('clashes.you')}</span> : null}
         </span>
         <span className="lobby-badges">

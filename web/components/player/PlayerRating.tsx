@@ -1,25 +1,42 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PlayerResource } from '../../../contract/players';
+import type { PresetRatings } from '../../../contract/ratings';
+import { PRESET_NAMES, type PresetName } from '../../../game/rules';
 import { useHeadToHead, useRatingHistory } from '../../api/ratings';
+import { PresetSelect } from '../rankings/PresetSelect';
+import '../rankings/rankings.css';
 import { When } from '../table/cells';
 import './rating.css';
 
 // The same on-demand chunk as the score chart of the page: nothing of it is in the first load of `/`.
 const ScoreChart = lazy(() => import('../chart/ScoreChart'));
 
-/** A player's clash rating on their page: the value, how sure it is, and its history after each rated clash. */
+/** The preset a player's page opens their rating in: the one of most rated clashes, CLASSIC on a tie. */
+const mostPlayed = (ratings: PresetRatings | null): PresetName =>
+  PRESET_NAMES.reduce<PresetName>(
+    (best, preset) => ((ratings?.[preset].clashes ?? 0) > (ratings?.[best].clashes ?? 0) ? preset : best),
+    'CLASSIC',
+  );
+
+/**
+ * A player's clash rating on their page, in one preset (a rating per preset; the player picks which): the
+ * value, how sure it is, and its history after each rated clash of that preset.
+ */
 export function PlayerRating({ player }: { player: PlayerResource }) {
   const { t, i18n } = useTranslation();
-  const rating = player.rating;
-  const history = useRatingHistory(player.id, !!rating && rating.clashes > 0);
+  const [chosen, choose] = useState<PresetName | null>(null);
+  const preset = chosen ?? mostPlayed(player.ratings);
+  const rating = player.ratings?.[preset] ?? null;
+  const history = useRatingHistory(player.id, preset, !!rating && rating.clashes > 0);
   if (!rating) return null;
   const number = new Intl.NumberFormat(i18n.language, { useGrouping: false });
   const changes = history.data?.changes ?? [];
   return (
     <section className="card player-section player-rating" aria-labelledby="player-rating">
       <h2 id="player-rating">{t('player.rating.title')}</h2>
+      <PresetSelect id="player-rating-preset" value={preset} onChange={choose} />
       <p className="player-rating-line">
         <span className="player-rating-value" data-testid="player-rating-value">
           {number.format(rating.value)}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import './rating.css';
 import type { Rating } from '../../../contract/ratings';
+import type { PresetName } from '../../../game/rules';
 import { usePlayer } from '../../api/players';
 import { useHeadToHead } from '../../api/ratings';
 
@@ -20,9 +21,19 @@ export function RatingValue({ rating }: { rating: Rating }) {
   );
 }
 
-/** The rating beside a player's name in a clash: their resource, cached, read once per player. */
-export function PlayerRatingBadge({ playerId }: { playerId: number }) {
-  const rating = usePlayer(playerId).data?.rating;
+/**
+ * The rating beside a player's name in a clash, in the clash's preset (CLASSIC unless given; none for a
+ * custom rule set, which is never rated): their resource, cached, read once per player.
+ */
+export function PlayerRatingBadge({
+  playerId,
+  preset = 'CLASSIC',
+}: {
+  playerId: number;
+  preset?: PresetName | null;
+}) {
+  const ratings = usePlayer(playerId).data?.ratings;
+  const rating = preset === null ? undefined : ratings?.[preset];
   return rating ? <RatingValue rating={rating} /> : null;
 }
 

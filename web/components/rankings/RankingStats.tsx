@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PlayerRef } from '../../../contract/players';
+import type { PresetName } from '../../../game/rules';
 import { useOverallStats } from '../../api/players';
 import { type Period, useScoreStats } from '../../api/scores';
 
@@ -10,10 +11,11 @@ type Figure = [label: string, value: string, player?: PlayerRef];
  * The statistics of SPEC section 3 beside the rankings: the figures of the period's scores, then the
  * players' (of all time).
  */
-export function RankingStats({ period }: { period: Period }) {
+export function RankingStats({ period, preset }: { period: Period; preset: PresetName }) {
   const { t, i18n } = useTranslation();
-  const scores = useScoreStats(period).data;
-  const players = useOverallStats().data;
+  const scores = useScoreStats(period, preset).data;
+  const players = useOverallStats(preset).data;
+  const presetName = t(`game.ruleSets.names.${preset}`);
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const figure = (value: number | null | undefined) =>
     value === null || value === undefined ? '–' : number.format(value);
@@ -49,11 +51,15 @@ export function RankingStats({ period }: { period: Period }) {
   return (
     <aside className="ranking-stats" aria-label={t('rankings.statistics')}>
       <FigureList
-        title={`${t('rankings.scoreStats')} · ${t(`rankings.periods.${period}`)}`}
+        title={`${t('rankings.scoreStats')} · ${t(`rankings.periods.${period}`)} · ${presetName}`}
         figures={scoreFigures}
         busy={!scores}
       />
-      <FigureList title={t('rankings.playerStats')} figures={playerFigures} busy={!players} />
+      <FigureList
+        title={`${t('rankings.playerStats')} · ${presetName}`}
+        figures={playerFigures}
+        busy={!players}
+      />
     </aside>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { type RATING_SORTS, type RatingEntry } from '../../../contract/ratings';
+import type { PresetName } from '../../../game/rules';
 import { usePagedList } from '../../api/pages';
 import { ratingKeys } from '../../api/ratings';
 import { useSession } from '../../api/session';
@@ -9,8 +10,11 @@ import { type Column, DataTable } from '../table/DataTable';
 
 type RatingSort = (typeof RATING_SORTS)[number];
 
-/** The rankings' Rating tab: every rated player by clash rating, server-paged; the viewer's row marked. */
-export function RatingTable() {
+/**
+ * The rankings' Rating tab: every player rated in the preset by their clash rating in it, server-paged;
+ * the viewer's row marked.
+ */
+export function RatingTable({ preset }: { preset: PresetName }) {
   const { t, i18n } = useTranslation();
   const { player: me } = useSession();
   const list = usePagedList<RatingEntry, RatingSort>({
@@ -20,6 +24,7 @@ export function RatingTable() {
     inAddress: true,
     sorts: ['value'],
     sort: 'value',
+    filters: { preset },
   });
   const number = new Intl.NumberFormat(i18n.language);
   const offset = (list.info?.number ?? 0) * (list.info?.size ?? 0);
