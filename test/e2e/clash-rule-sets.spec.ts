@@ -12,6 +12,7 @@ test.use({ reducedMotion: 'reduce' });
 
 const run = Date.now().toString(36).slice(-6);
 const LONG = 'Long · 6 dice · 7 columns';
+const NARROW = { width: 320, height: 640 };
 
 let ana: Player;
 let ben: Player;
@@ -115,10 +116,10 @@ test('a turn each with six dice: Ana at 1280 px, then Ben on his 360 px phone, s
   await longBoardFits(ana.page);
 });
 
-test('a quick match in BALKAN: picked beside the button on a phone, and the bot offered plays it', async ({
+test('a quick match in BALKAN: picked beside the button on a 320 px phone, and the bot offered plays it', async ({
   browser,
 }) => {
-  const cleo = await newPlayer(browser, `cleo${run}`, PHONE);
+  const cleo = await newPlayer(browser, `cleo${run}`, NARROW);
   const { page } = cleo;
   try {
     // The 20 s alone before the bot is offered pass on the test's clock.
@@ -129,7 +130,7 @@ test('a quick match in BALKAN: picked beside the button on a phone, and the bot 
     await preset.selectOption({ label: 'Balkan · 6 dice · 6 columns' });
     const select = (await preset.boundingBox())!;
     expect(select.x).toBeGreaterThanOrEqual(0);
-    expect(select.x + select.width).toBeLessThanOrEqual(PHONE.width);
+    expect(select.x + select.width).toBeLessThanOrEqual(NARROW.width);
     await noSidewaysScroll(page);
     const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/api/ws/quick-match'));
     await page.getByRole('button', { name: 'Play someone now' }).click();

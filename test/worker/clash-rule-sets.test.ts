@@ -204,6 +204,12 @@ describe('the quick match pairs players of the same preset only', () => {
       400,
       'rules-invalid',
     );
+    // The queue's socket asks the same in its query, and is refused before it opens.
+    await expectError(
+      await call('/ws/quick-match?preset=HOUSE', { jar: (ana as Session).jar }),
+      400,
+      'rules-invalid',
+    );
     expect(await queue().waiting()).toEqual([]);
   });
 });
