@@ -19,8 +19,10 @@ const leave = (session: Session) => call('/quick-match/', { method: 'DELETE', ja
 
 async function setRating(session: Session, value: number) {
   // The displayed value is 1500 + 50·(mu − 25).
-  await env.DB.prepare('UPDATE players SET rating_mu = ? WHERE id = ?')
-    .bind(25 + (value - 1500) / 50, session.player.id)
+  await env.DB.prepare(
+    "INSERT OR REPLACE INTO player_ratings (player_id, preset, mu, rated_clashes) VALUES (?, 'CLASSIC', ?, 1)",
+  )
+    .bind(session.player.id, 25 + (value - 1500) / 50)
     .run();
 }
 

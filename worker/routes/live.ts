@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { refuseBanned, requirePlayer, type SessionVariables, viewerIdOutlastingD1 } from '../auth/session';
 import { clashExists } from '../db/clashes';
+import { joinerRating } from '../db/ratings';
 import type { Env } from '../env';
 import { AppError, databaseDown, databaseUnavailable, forbidden, notFound } from '../lib/errors';
 import { foreignOrigin } from '../lib/origin';
@@ -10,7 +11,6 @@ import { avatarOf } from '../lib/resources/player';
 import { clashRoom, gameHome, PRESENCE_SHARDS, presenceRoom, quickMatchQueue } from '../rooms';
 import type { ActivePlayer } from '../../contract/presence';
 import { QuickMatchBody } from '../../contract/quickMatch';
-import { ratingValue } from '../../contract/ratings';
 import type { Joiner } from '../../durable-objects/quickMatchRecord';
 import { clashPlayerOf, registeredPlayer } from './clashes';
 
@@ -102,7 +102,7 @@ export const live = new Hono<Live>()
     const { preset } = readQuery(c, QuickMatchBody);
     const joiner: Joiner = {
       player: clashPlayerOf(me),
-      rating: ratingValue(me.ratingMu),
+      rating: await joinerRating(c.var.db, me.id, preset),
       preset,
     };
     return forward(c, me.id, quickMatchQueue(c.env), joiner);

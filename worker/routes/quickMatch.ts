@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { QuickMatchBody, type QuickMatchSeated, type QuickMatchWaiting } from '../../contract/quickMatch';
-import { ratingValue } from '../../contract/ratings';
 import type { Joiner, QueueEntry } from '../../durable-objects/quickMatchRecord';
 import { type AppContext, requirePlayer, type SessionVariables } from '../auth/session';
+import { joinerRating } from '../db/ratings';
 import type { Env } from '../env';
 import { errorBody } from '../lib/errors';
 import { readJson } from '../lib/validate';
@@ -45,7 +45,7 @@ export const quickMatchRoutes = new Hono<QuickMatchRoutes>()
     const { preset } = await readJson(c, QuickMatchBody);
     const caller: Joiner = {
       player: clashPlayerOf(me),
-      rating: ratingValue(me.ratingMu),
+      rating: await joinerRating(c.var.db, me.id, preset),
       preset,
     };
     const join = () => queueOf(c).join(caller.player, caller.rating, { preset });
