@@ -101,8 +101,9 @@ function Waiting() {
 
 function Met({ opponentId, name }: { opponentId: number; name: string }) {
   const { t } = useTranslation();
-  const { dismiss } = useQuickMatch();
-  const rating = usePlayer(opponentId).data?.rating;
+  const { dismiss, preset } = useQuickMatch();
+  // Their rating in the preset the match is played in (a rating per preset).
+  const rating = usePlayer(opponentId).data?.ratings?.[preset];
   useEffect(() => {
     const timer = window.setTimeout(dismiss, MET_SHOWN_MS);
     return () => window.clearTimeout(timer);
