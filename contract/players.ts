@@ -73,13 +73,7 @@ export interface SessionResource extends Partial<Pick<Health, 'humanCheck' | 'tu
   _embedded?: CurrentGameEmbedded;
 }
 
-/**
- * `?embed=currentGame` on GET /api/auth/session and POST /api/auth/register-guest: the answer embeds the
- * player's current solo game (created if need be), what `PUT /api/games/` would answer. The play screen
- * asks for it, so its roll waits on no request of its own: one round trip for a returning player, two
- * for a new visitor (issue 26).
- */
-export const CURRENT_GAME_EMBED = 'currentGame';
+export { CURRENT_GAME_EMBED } from './embeds';
 
 export interface CurrentGameEmbedded {
   currentGame?: GameResource;

@@ -9,12 +9,7 @@ import type { Links } from './links';
 // own (/api/ws/quick-match), queued exactly while it is open; POST and DELETE /api/quick-match are for
 // API clients, who renew their entry by asking again.
 
-/** An API client waiting asks again this often (POST /api/quick-match), so the queue knows it is still there. */
-export const QUICK_MATCH_HEARTBEAT_MS = 10_000;
-/** An API client's entry not renewed for this long has left. A socket's entry lasts as long as its socket. */
-export const QUICK_MATCH_STALE_MS = 30_000;
-/** After this long alone the player is offered the practice bot, or to keep waiting. */
-export const QUICK_MATCH_BOT_OFFER_MS = 20_000;
+export { QUICK_MATCH_BOT_OFFER_MS, QUICK_MATCH_HEARTBEAT_MS, QUICK_MATCH_STALE_MS } from './quickMatchTimes';
 
 /**
  * How far apart two ratings may be for a pairing, given how long the longer-waiting of the two has

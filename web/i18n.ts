@@ -13,7 +13,6 @@ import {
   notifications,
   preferences,
   quickMatch,
-  rules,
 } from '../locales/en-US.json';
 import { readStorage, STORAGE_KEYS } from './storage';
 import { languageSwitcher, type Translation } from './translations';
@@ -41,8 +40,9 @@ i18n.on('languageChanged', (language) => {
 
 /**
  * The sections of English the first load of `/` shows: the shell's (app, nav, health, errorPage, the bell's
- * notifications, the preference toasts), the play screen's (game, the legend's rules, quickMatch for "Play
- * someone now") and the API errors' (account). Not daily: `/` is always the player's solo game.
+ * notifications, the preference toasts), the play screen's (game, quickMatch for "Play someone now") and the
+ * API errors' (account). Not daily: `/` is always the player's solo game; not the rules' wording of the
+ * columns: the legend that shows it is fetched when first unfolded.
  */
 const FIRST_LOAD_ENGLISH = {
   account,
@@ -54,7 +54,6 @@ const FIRST_LOAD_ENGLISH = {
   notifications,
   preferences,
   quickMatch,
-  rules,
 };
 
 let allEnglish: Promise<void> | null = null;

@@ -1,6 +1,6 @@
 import type { ClashPlayer, ClashResource } from '../../contract/clashes';
 import { CLASH_NAME_MAX } from '../../contract/clashRules';
-import { QUICK_MATCH_BOT_OFFER_MS } from '../../contract/quickMatch';
+import { QUICK_MATCH_BOT_OFFER_MS } from '../../contract/quickMatchTimes';
 
 // What a tab's quick match is doing, as a reducer with no I/O (web/api/quickMatch.tsx does the calls):
 // idle; waiting in the queue since a moment of this tab's clock; leaving the queue for the practice bot;

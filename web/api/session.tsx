@@ -20,12 +20,8 @@ import { useServerPreferences } from './serverPreferences';
 import i18n from '../i18n';
 import type { ErrorBody } from '../../contract/errors';
 import type { GameResource } from '../../contract/games';
-import {
-  CURRENT_GAME_EMBED,
-  type GuestResource,
-  type PlayerResource,
-  type SessionResource,
-} from '../../contract/players';
+import { CURRENT_GAME_EMBED } from '../../contract/embeds';
+import type { GuestResource, PlayerResource, SessionResource } from '../../contract/players';
 
 /** SPEC section 9: guest registration is tried 3 times, 1000 ms apart. */
 export const GUEST_ATTEMPTS = 3;

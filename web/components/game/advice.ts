@@ -42,14 +42,14 @@ export function adviceMarks(advice: Advice, state: GameState): AdviceMarks {
 function keepPhrase(t: TFunction, values: number[]): string {
   const count = values.length;
   if (values.every((v) => v === values[0])) {
-    return t('game.advice.keepSame', {
+    return t('advice.keepSame', {
       count,
-      number: t(`game.advice.numbers.${count}`, { defaultValue: String(count) }),
-      face: t(`game.advice.faces.${values[0]}`, { count }),
+      number: t(`advice.numbers.${count}`, { defaultValue: String(count) }),
+      face: t(`advice.faces.${values[0]}`, { count }),
     });
   }
   // Dice values read as a row of dice, not as prose: no "and" before the last one.
-  return t('game.advice.keepList', { dice: [...values].sort((a, b) => a - b).join(', ') });
+  return t('advice.keepList', { dice: [...values].sort((a, b) => a - b).join(', ') });
 }
 
 /**
@@ -58,29 +58,29 @@ function keepPhrase(t: TFunction, values: number[]): string {
  */
 export function adviceText(t: TFunction, advice: Advice, state: GameState): string {
   const place = (target: Target) =>
-    t('game.advice.place', {
+    t('advice.place', {
       column: t(`game.columns.${target.column}`),
       box: t(`game.boxes.${target.box}`),
     });
   switch (advice.kind) {
     case 'FILL':
-      return t('game.advice.fill', {
+      return t('advice.fill', {
         score: previewScore(state, advice.column, advice.box),
         place: place(advice),
       });
     case 'ANNOUNCE':
-      return t('game.advice.announce', { box: t(`game.boxes.${advice.box}`) });
+      return t('advice.announce', { box: t(`game.boxes.${advice.box}`) });
     case 'ROLL': {
-      if (state.rollCount === 0) return t('game.advice.rollFirst');
+      if (state.rollCount === 0) return t('advice.rollFirst');
       const target = advice.reason.target;
       const keep = advice.reason.keep.map((i) => state.dice[i]);
       if (keep.length === 0) {
-        return target ? t('game.advice.rollAllFor', { place: place(target) }) : t('game.advice.rollAll');
+        return target ? t('advice.rollAllFor', { place: place(target) }) : t('advice.rollAll');
       }
       const phrase = keepPhrase(t, keep);
       return target
-        ? t('game.advice.keepFor', { keep: phrase, place: place(target) })
-        : t('game.advice.keep', { keep: phrase });
+        ? t('advice.keepFor', { keep: phrase, place: place(target) })
+        : t('advice.keep', { keep: phrase });
     }
   }
 }

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { Advice, GameState } from '../../../game';
 import type { GameResource } from '../../../contract/games';
+import { loadAllEnglish } from '../../i18n';
 import { toastError } from '../Toasts';
 import type { AdvisorAnswer, AdvisorRequest } from './advisor.worker';
 
@@ -59,8 +60,9 @@ export function useHint(game: GameResource, state: GameState): Hint {
     if (pending) return;
     const asked = signature;
     setPending(true);
-    adviseInWorker(state)
-      .then((advice) => {
+    // The advice's wording is not part of the first load (i18n.ts): it comes with the advisor.
+    Promise.all([adviseInWorker(state), loadAllEnglish()])
+      .then(([advice]) => {
         if (latest.current !== asked) return;
         setShown({ signature: asked, advice });
       })
