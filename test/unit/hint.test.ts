@@ -47,11 +47,11 @@ describe("the hint's words and marks", () => {
   const advice = (over: Partial<Advice>): Advice =>
     ({ expected: 12.3, candidates: [], reason: { keep: [], target: null }, ...over }) as Advice;
 
-  it('before the first roll: roll all five dice, nothing marked', () => {
+  it('before the first roll: roll all the dice (five or six), nothing marked', () => {
     const state = newGame();
     const a = advise(state);
-    expect(adviceText(english, a, state)).toBe('Roll all five dice.');
-    expect(adviceText(croatian, a, state)).toBe('Bacite svih pet kockica.');
+    expect(adviceText(english, a, state)).toBe('Roll all the dice.');
+    expect(adviceText(croatian, a, state)).toBe('Bacite sve kockice.');
     expect(adviceMarks(a, state)).toEqual({ keep: [], target: null });
   });
 

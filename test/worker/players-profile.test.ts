@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLASSIC_RULES, describeRules } from '../../game';
 import {
   CookieJar,
   call,
@@ -15,6 +16,9 @@ import {
   uniqueName,
   verifyEmail,
 } from './helpers';
+
+/** A player who never chose a rule set plays CLASSIC (issue 27). */
+const CLASSIC = describeRules(CLASSIC_RULES);
 
 /** A player's links to their own resource; `logs` is an admin's only (a server error's row carries its stack). */
 const ALL_LINKS = [
@@ -274,12 +278,14 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       theme: 'light',
       diceSpeed: 'normal',
       invitations: 'everyone',
+      rules: CLASSIC,
     });
     expect(await json(await call(href, { jar }))).toEqual({
       language: 'hr',
       theme: 'light',
       diceSpeed: 'normal',
       invitations: 'everyone',
+      rules: CLASSIC,
     });
     await call(href, { method: 'PUT', jar, body: { language: 'en-US', theme: 'dark', extra: 1 } });
     expect(await json(await call(href, { jar }))).toEqual({
@@ -287,6 +293,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       theme: 'dark',
       diceSpeed: 'normal',
       invitations: 'everyone',
+      rules: CLASSIC,
     });
   });
 
@@ -304,12 +311,14 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
         theme: 'dark',
         diceSpeed,
         invitations: 'everyone',
+        rules: CLASSIC,
       });
       expect(await json(await call(href, { jar }))).toEqual({
         language: 'hr',
         theme: 'dark',
         diceSpeed,
         invitations: 'everyone',
+        rules: CLASSIC,
       });
     }
     await call(href, { method: 'PUT', jar, body: { language: 'hr', theme: 'dark', diceSpeed: 'off' } });
@@ -319,6 +328,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       theme: 'light',
       diceSpeed: 'normal',
       invitations: 'everyone',
+      rules: CLASSIC,
     });
   });
 
@@ -335,6 +345,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       theme: 'dark',
       diceSpeed: 'normal',
       invitations: 'known',
+      rules: CLASSIC,
     });
     await call(href, { method: 'PUT', jar, body: { language: 'en', theme: 'light', diceSpeed: 'fast' } });
     expect(await json(await call(href, { jar }))).toEqual({
@@ -342,6 +353,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       theme: 'light',
       diceSpeed: 'fast',
       invitations: 'known',
+      rules: CLASSIC,
     });
   });
 
@@ -357,6 +369,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       theme: 'dark',
       diceSpeed: 'normal',
       invitations: 'everyone',
+      rules: CLASSIC,
     });
   });
 
