@@ -15,7 +15,7 @@ type GameSort = (typeof GAME_SORTS)[number];
 /** `/games`: every game, a page at a time, sorted by the server; each row opens the game (live). */
 export default function Games() {
   const { t, i18n } = useTranslation();
-  useTitle(t('game.list.title'));
+  useTitle(t('gamesList.title'));
   const compact = useMediaQuery(COMPACT_TABLE);
   const locale = i18n.language;
   const number = new Intl.NumberFormat(locale);
@@ -39,12 +39,12 @@ export default function Games() {
   const columns: Column<GameSummary, GameSort>[] = [
     {
       id: 'player',
-      label: t('game.list.player'),
+      label: t('gamesList.player'),
       rowHeader: true,
       render: (game) => (
         <Link
           to={`/games/${game.id}`}
-          aria-label={t('game.list.open', { name: game.player.name })}
+          aria-label={t('gamesList.open', { name: game.player.name })}
           className="data-link"
         >
           <OneLineName name={game.player.name} />
@@ -53,13 +53,13 @@ export default function Games() {
     },
     {
       id: 'updatedAt',
-      label: t('game.list.lastPlayed'),
+      label: t('gamesList.lastPlayed'),
       sort: 'updatedAt',
       render: (game) => <When iso={game.updatedAt} locale={locale} short={compact} />,
     },
     {
       id: 'totalSum',
-      label: t('game.list.total'),
+      label: t('gamesList.total'),
       sort: 'totalSum',
       numeric: true,
       render: (game) => (
@@ -69,10 +69,10 @@ export default function Games() {
         </>
       ),
     },
-    { id: 'rules', label: t('game.list.rules'), optional: true, render: rules },
+    { id: 'rules', label: t('gamesList.rules'), optional: true, render: rules },
     {
       id: 'progress',
-      label: t('game.list.progress'),
+      label: t('gamesList.progress'),
       numeric: true,
       render: (game) => (
         <>
@@ -90,15 +90,15 @@ export default function Games() {
 
   return (
     <section className="page games-page" aria-labelledby="games-title">
-      <h1 id="games-title">{t('game.list.title')}</h1>
-      <p className="muted">{t('game.list.intro')}</p>
+      <h1 id="games-title">{t('gamesList.title')}</h1>
+      <p className="muted">{t('gamesList.intro')}</p>
       <DataTable
         id="games"
         list={list}
         columns={columns}
-        caption={t('game.list.title')}
+        caption={t('gamesList.title')}
         rowKey={(game) => game.id}
-        empty={t('game.list.empty')}
+        empty={t('gamesList.empty')}
       />
     </section>
   );

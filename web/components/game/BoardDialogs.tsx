@@ -25,6 +25,7 @@ export function BoardDialogs({ controls: c }: { controls: GameControls }) {
         <Congratulations
           open={c.end.congratsOpen}
           total={c.sheet.view.total}
+          boxes={c.sheet.view.cells.flat().length}
           onNewGame={c.end.archive}
           newGamePending={c.moves.pending}
           onShare={c.end.share}

@@ -6,6 +6,8 @@ import { useModalDialog } from '../useModalDialog';
 export interface CongratulationsProps {
   open: boolean;
   total: number;
+  /** How many boxes the sheet has (52 on SPEC's sheet, 91 on the longest). */
+  boxes: number;
   /** Null when the viewer may not start the next game (no archive link). */
   onNewGame: (() => void) | null;
   newGamePending: boolean;
@@ -17,6 +19,7 @@ export interface CongratulationsProps {
 export function Congratulations({
   open,
   total,
+  boxes,
   onNewGame,
   newGamePending,
   onShare,
@@ -36,18 +39,18 @@ export function Congratulations({
         ))}
       </div>
       <h2 id={titleId} className="congrats-title">
-        {t('game.congrats.title')}
+        {t('congrats.title')}
       </h2>
-      <p className="congrats-text">{t('game.congrats.text')}</p>
+      <p className="congrats-text">{t('congrats.text', { count: boxes })}</p>
       <p className="congrats-total">
-        <span className="congrats-total-label">{t('game.congrats.total')}</span>
+        <span className="congrats-total-label">{t('congrats.total')}</span>
         <output className="congrats-total-value" data-testid="congrats-total">
           {total}
         </output>
       </p>
       <div className="congrats-actions">
         <button type="button" className="button" onClick={onShare}>
-          {t('game.congrats.share')}
+          {t('congrats.share')}
         </button>
         {onNewGame ? (
           <button
@@ -57,16 +60,11 @@ export function Congratulations({
             disabled={newGamePending}
             onClick={onNewGame}
           >
-            {t('game.congrats.newGame')}
+            {t('congrats.newGame')}
           </button>
         ) : null}
       </div>
-      <button
-        type="button"
-        className="congrats-close"
-        aria-label={t('game.congrats.close')}
-        onClick={onClose}
-      >
+      <button type="button" className="congrats-close" aria-label={t('congrats.close')} onClick={onClose}>
         ×
       </button>
     </dialog>

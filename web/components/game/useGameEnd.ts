@@ -34,7 +34,7 @@ export function useGameEnd(
     closeCongrats: () => setCongratsClosed(true),
     share: () =>
       void shareContent({
-        text: t('game.congrats.shareText', { total }),
+        text: t('congrats.shareText', { total }),
         url: `${window.location.origin}/games/${game.id}`,
       }),
   };

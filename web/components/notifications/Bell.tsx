@@ -22,7 +22,7 @@ export function Bell() {
     setNotificationsOpen(false);
   }, [pathname, setNotificationsOpen]);
 
-  const label = count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.bell');
+  const label = count > 0 ? t('nav.bellUnread', { count }) : t('nav.bell');
   return (
     <button
       type="button"

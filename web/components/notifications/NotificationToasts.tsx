@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePresenceMessages } from '../../api/presence';
 import { useQuickMatch } from '../../api/quickMatch';
 import type { NotificationResource } from '../../../contract/notifications';
+import { loadAllEnglish } from '../../i18n';
 import { useLayout } from '../../layout';
 import { BellIcon } from '../icons';
 import { useOpenNotification } from './useOpenNotification';
@@ -40,6 +41,11 @@ export function NotificationToasts() {
     if (message.type !== 'NOTIFICATION' || notificationsOpen) return;
     const { notification } = message;
     if (shownOnScreen(notification, window.location.pathname, quickMatch)) return;
+    // The notifications' wording is not part of the first load (i18n.ts): the first toast fetches it.
+    void loadAllEnglish().then(() => show(notification));
+  });
+
+  const show = (notification: NotificationResource) =>
     toast(
       (shown) => (
         <button
@@ -56,6 +62,5 @@ export function NotificationToasts() {
       ),
       { id: `notification-${notification.id}`, duration: NOTIFICATION_TOAST_MS },
     );
-  });
   return null;
 }

@@ -55,18 +55,22 @@ function Waiting() {
     <section
       ref={panel}
       className="quick-match-panel"
-      aria-label={t('quickMatch.panel')}
+      aria-label={t('quickMatchPanel.panel')}
       tabIndex={-1}
       data-offer={offered ? '' : undefined}
     >
       <div className="quick-match-line">
         {/* Only the sentence is live: the clock beside it would be read out every second. */}
         <p className="quick-match-text" role="status">
-          {bot ? t('quickMatch.startingBot') : offered ? t('quickMatch.nobody') : t('quickMatch.looking')}
+          {bot
+            ? t('quickMatchPanel.startingBot')
+            : offered
+              ? t('quickMatchPanel.nobody')
+              : t('quickMatchPanel.looking')}
         </p>
         {bot ? null : (
           <span className="quick-match-clock">
-            <span className="visually-hidden">{t('quickMatch.waited')} </span>
+            <span className="visually-hidden">{t('quickMatchPanel.waited')} </span>
             {formatWait(now - since)}
           </span>
         )}
@@ -83,15 +87,15 @@ function Waiting() {
                   playBot();
                 }}
               >
-                {t('quickMatch.playBot')}
+                {t('quickMatchPanel.playBot')}
               </button>
               <button type="button" className="button" onClick={keepWaiting}>
-                {t('quickMatch.keepWaiting')}
+                {t('quickMatchPanel.keepWaiting')}
               </button>
             </>
           ) : null}
           <button type="button" className="button" onClick={leave}>
-            {t('quickMatch.cancel')}
+            {t('quickMatchPanel.cancel')}
           </button>
         </div>
       )}
@@ -109,9 +113,9 @@ function Met({ opponentId, name }: { opponentId: number; name: string }) {
     return () => window.clearTimeout(timer);
   }, [dismiss]);
   return (
-    <section className="quick-match-panel quick-match-panel--met" aria-label={t('quickMatch.panel')}>
+    <section className="quick-match-panel quick-match-panel--met" aria-label={t('quickMatchPanel.panel')}>
       <p className="quick-match-text" role="status">
-        <span className="quick-match-found">{t('quickMatch.found')}</span>{' '}
+        <span className="quick-match-found">{t('quickMatchPanel.found')}</span>{' '}
         <strong className="quick-match-name">{name}</strong>
         {rating ? (
           <>
@@ -121,7 +125,7 @@ function Met({ opponentId, name }: { opponentId: number; name: string }) {
         ) : null}
       </p>
       <button type="button" className="button quick-match-close" onClick={dismiss}>
-        {t('quickMatch.close')}
+        {t('quickMatchPanel.close')}
       </button>
     </section>
   );
@@ -132,18 +136,18 @@ function Seated({ clashId, message }: { clashId: number | null; message: string 
   const { t } = useTranslation();
   const { dismiss } = useQuickMatch();
   return (
-    <section className="quick-match-panel quick-match-panel--seated" aria-label={t('quickMatch.panel')}>
+    <section className="quick-match-panel quick-match-panel--seated" aria-label={t('quickMatchPanel.panel')}>
       <p className="quick-match-text" role="alert">
         {message}
       </p>
       <div className="quick-match-actions">
         {clashId !== null ? (
           <Link className="button button-primary" to={`/clashes/${clashId}`} onClick={dismiss}>
-            {t('quickMatch.openSeated')}
+            {t('quickMatchPanel.openSeated')}
           </Link>
         ) : null}
         <button type="button" className="button" onClick={dismiss}>
-          {t('quickMatch.close')}
+          {t('quickMatchPanel.close')}
         </button>
       </div>
     </section>
