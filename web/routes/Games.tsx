@@ -1,9 +1,10 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GAME_SORTS, type GameSummary } from '../../contract/games';
 import { gameKeys } from '../api/games';
 import { usePagedList } from '../api/pages';
-import { COMPACT_TABLE, OneLineName, When } from '../components/table/cells';
+import { COMPACT_TABLE, OneLineName, RulesName, When } from '../components/table/cells';
 import { type Column, DataTable } from '../components/table/DataTable';
 import '../components/game/games.css';
 import { useTitle } from '../components/useTitle';
@@ -18,7 +19,6 @@ export default function Games() {
   useTitle(t('gamesList.title'));
   const compact = useMediaQuery(COMPACT_TABLE);
   const locale = i18n.language;
-  const number = new Intl.NumberFormat(locale);
   const list = usePagedList<GameSummary, GameSort>({
     key: gameKeys.list(),
     path: '/games/',
@@ -28,15 +28,30 @@ export default function Games() {
     sort: 'updatedAt',
   });
 
-  // A custom rule set reads "Custom": such a game is ranked nowhere. On a phone the name stands under the
-  // total (table.css data-rules-under), the column being left out.
-  const rules = (game: GameSummary) =>
-    game.rules.preset === null ? (
-      <span className="score-custom">{t('game.ruleSets.custom')}</span>
-    ) : (
-      t(`game.ruleSets.names.${game.rules.preset}`)
-    );
-  const columns: Column<GameSummary, GameSort>[] = [
+  const columns = gameColumns(t, locale, compact);
+
+  return (
+    <section className="page games-page" aria-labelledby="games-title">
+      <h1 id="games-title">{t('gamesList.title')}</h1>
+      <p className="muted">{t('gamesList.intro')}</p>
+      <DataTable
+        id="games"
+        list={list}
+        columns={columns}
+        caption={t('gamesList.title')}
+        rowKey={(game) => game.id}
+        empty={t('gamesList.empty')}
+      />
+    </section>
+  );
+}
+
+/** The columns of the games table: the player (opening the game), last played, total, rules, progress. */
+function gameColumns(t: TFunction, locale: string, compact: boolean): Column<GameSummary, GameSort>[] {
+  const number = new Intl.NumberFormat(locale);
+  // On a phone the rule set stands under the total (table.css data-rules-under), its column being left out.
+  const rules = (game: GameSummary) => <RulesName preset={game.rules.preset} />;
+  return [
     {
       id: 'player',
       label: t('gamesList.player'),
@@ -87,19 +102,4 @@ export default function Games() {
       ),
     },
   ];
-
-  return (
-    <section className="page games-page" aria-labelledby="games-title">
-      <h1 id="games-title">{t('gamesList.title')}</h1>
-      <p className="muted">{t('gamesList.intro')}</p>
-      <DataTable
-        id="games"
-        list={list}
-        columns={columns}
-        caption={t('gamesList.title')}
-        rowKey={(game) => game.id}
-        empty={t('gamesList.empty')}
-      />
-    </section>
-  );
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { isPresetName, PRESET_NAMES, type PresetName } from '../../../game/rules';
+import { rulesName } from '../rules/rulesName';
 
 /** A preset as the lists name it (Classic, Hand, …); null, a custom rule set, is "Custom". */
 export function usePresetName() {
   const { t } = useTranslation();
-  return (preset: PresetName | null) =>
-    preset === null ? t('game.ruleSets.custom') : t(`game.ruleSets.names.${preset}`);
+  return (preset: PresetName | null) => rulesName(t, { preset });
 }
 
 /** The preset an address names (`?preset=`): CLASSIC when it names none. */

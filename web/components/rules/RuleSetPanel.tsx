@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -21,6 +22,44 @@ export interface RuleSetPanelProps {
   /** The current game's rules: chosen at first, and no new game is made for them. */
   current: Rules;
   onStarted: () => void;
+}
+
+const choiceName = (t: TFunction, choice: Choice) =>
+  choice === 'CUSTOM' ? t('game.ruleSets.custom') : rulesName(t, { preset: choice });
+
+/** The presets, each named with a line on what it plays, and "Custom", as radio buttons. */
+function RuleSetChoices({
+  id,
+  choice,
+  onChoose,
+}: {
+  id: string;
+  choice: Choice;
+  onChoose: (choice: Choice) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="rule-sets-choices">
+      <legend className="visually-hidden">{t('ruleSets.title')}</legend>
+      {CHOICES.map((value) => (
+        <label key={value} className="rule-set-choice">
+          <input
+            type="radio"
+            name={`${id}-choice`}
+            value={value}
+            checked={choice === value}
+            onChange={() => onChoose(value)}
+          />
+          <span className="rule-set-text">
+            <strong>{choiceName(t, value)}</strong>
+            <span className="rule-set-line">
+              {value === 'CUSTOM' ? t('ruleSets.customText') : t(`ruleSets.presets.${value}`)}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 /**
@@ -55,35 +94,14 @@ export function RuleSetPanel({ id, playerId, current, onStarted }: RuleSetPanelP
         },
       },
     );
-  const name = choice === 'CUSTOM' ? t('game.ruleSets.custom') : rulesName(t, { preset: choice });
+  const name = choiceName(t, choice);
 
   return (
     <section id={id} className="card rule-sets" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="rule-sets-title">
         {t('ruleSets.title')}
       </h2>
-      <fieldset className="rule-sets-choices">
-        <legend className="visually-hidden">{t('ruleSets.title')}</legend>
-        {CHOICES.map((value) => (
-          <label key={value} className="rule-set-choice">
-            <input
-              type="radio"
-              name={`${id}-choice`}
-              value={value}
-              checked={choice === value}
-              onChange={() => setChoice(value)}
-            />
-            <span className="rule-set-text">
-              <strong>
-                {value === 'CUSTOM' ? t('game.ruleSets.custom') : rulesName(t, { preset: value })}
-              </strong>
-              <span className="rule-set-line">
-                {value === 'CUSTOM' ? t('ruleSets.customText') : t(`ruleSets.presets.${value}`)}
-              </span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <RuleSetChoices id={id} choice={choice} onChoose={setChoice} />
       {/* Its own boundary: while the builder's chunk loads, the choices stay on screen. */}
       {choice === 'CUSTOM' ? (
         <Suspense>

@@ -1,8 +1,11 @@
 import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PlayerRef } from '../../../contract/players';
+import type { PresetName } from '../../../game/rules';
 import { lastPlayed, nameParts } from '../game/list';
 import { BotBadge } from '../player/BotBadge';
+import { rulesName } from '../rules/rulesName';
 
 /** A player's name that breaks between its words (PurpleDolphin999 → Purple·Dolphin·999), never inside one. */
 export function BreakableName({ name }: { name: string }) {
@@ -76,4 +79,11 @@ export function When({ iso, locale, short }: { iso: string; locale: string; shor
       {when(iso, Date.now(), locale, short)}
     </time>
   );
+}
+
+/** A row's rule set: its preset's name, or "Custom" (set apart: such a game is ranked nowhere). */
+export function RulesName({ preset }: { preset: PresetName | null }) {
+  const { t } = useTranslation();
+  const name = rulesName(t, { preset });
+  return preset === null ? <span className="score-custom">{name}</span> : name;
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { SCORE_SORTS, ScoreSummary } from '../../../contract/scores';
-import { PlayerLink, When } from './cells';
+import { PlayerLink, RulesName, When } from './cells';
 import type { Column } from './DataTable';
 
 export type ScoreSort = (typeof SCORE_SORTS)[number];
@@ -18,12 +18,7 @@ export function scoreColumns(
   withRules = false,
 ): Column<ScoreSummary, ScoreSort>[] {
   const number = new Intl.NumberFormat(locale);
-  const rules = (score: ScoreSummary) =>
-    score.preset === null ? (
-      <span className="score-custom">{t('game.ruleSets.custom')}</span>
-    ) : (
-      t(`game.ruleSets.names.${score.preset}`)
-    );
+  const rules = (score: ScoreSummary) => <RulesName preset={score.preset} />;
   // Beside the player, the rules are a column of their own only where there is room (left out on a phone,
   // data-optional); there they go under the score instead.
   const rulesApart = withRules && withPlayer;
