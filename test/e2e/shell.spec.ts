@@ -131,6 +131,9 @@ test('at 360 px Escape closes the menu and gives the focus back to the burger; s
   await burger.click();
   await nav.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page).toHaveURL(/\/settings$/);
+  // The settings screen is fetched on demand: the menu closes when it has come, so the player opens the
+  // menu again on the screen they see (a click before it came was closed by its arrival under load).
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await burger.click();
   await expect(nav).toBeVisible();
   await page.goBack();
