@@ -95,6 +95,10 @@ test('a clash is played on by both players across a D1 outage, turn after turn, 
   await open(ana.page, `/clashes/${clashId}`);
   await open(ben.page, `/clashes/${clashId}`);
   await clashTurn(ana.page);
+  // Ben's board has read his game before D1 goes: the Worker finds a clash game's room through its D1 row,
+  // remembered once read, and a game first read during the outage is not found (under load the outage once
+  // came before his board had loaded, and his turn never showed its roll).
+  await expect(rollButton(ben.page)).toBeEnabled({ timeout: 15_000 });
 
   await outage(request, true);
   // Each player's moves reach the clash's room, and the other sees them live.
