@@ -147,3 +147,19 @@ test('a quick match in BALKAN: picked beside the button on a 320 px phone, and t
     await cleo.context.close();
   }
 });
+
+test('practice against Yamb Bot is played in the rules chosen beside "Play someone now"', async ({
+  browser,
+}) => {
+  const dana = await newPlayer(browser, `dana${run}`, DESKTOP);
+  const { page } = dana;
+  try {
+    await open(page, '/clashes');
+    await page.getByRole('combobox', { name: 'Rules' }).selectOption({ label: LONG });
+    await page.getByRole('button', { name: 'Practice against Yamb Bot' }).click();
+    await expect(page).toHaveURL(/\/clashes\/\d+$/, { timeout: 10_000 });
+    await expect(page.locator('.clash-head .clash-rules')).toContainText(LONG);
+  } finally {
+    await dana.context.close();
+  }
+});
