@@ -71,8 +71,8 @@ test('Ana makes a LONG clash with the create form: the rules are in its lobby', 
   await page.getByLabel('Players to invite').fill(ben.name);
   await page.getByRole('button', { name: new RegExp(`^Choose ${ben.name}`) }).click();
   const rules = page.getByRole('group', { name: 'Rules' });
-  // The four presets, CLASSIC chosen unless the owner picks another.
-  await expect(rules.getByRole('radio')).toHaveCount(4);
+  // The four presets and a custom set, CLASSIC chosen unless the owner picks another.
+  await expect(rules.getByRole('radio')).toHaveCount(5);
   await expect(rules.getByLabel('Classic · 5 dice · 4 columns')).toBeChecked();
   await rules.getByLabel(LONG).check();
   await noSidewaysScroll(page);
@@ -162,4 +162,21 @@ test('practice against Yamb Bot is played in the rules chosen beside "Play someo
   } finally {
     await dana.context.close();
   }
+});
+
+test('a clash of custom rules is made with the builder under the presets', async () => {
+  const { page } = ana;
+  await open(page, '/clashes');
+  await page.getByLabel('Name', { exact: true }).fill(`Custom ${run}`);
+  await page.getByLabel('Players to invite').fill(ben.name);
+  await page.getByRole('button', { name: new RegExp(`^Choose ${ben.name}`) }).click();
+  await page.getByRole('group', { name: 'Rules' }).getByLabel('Custom').check();
+  const builder = page.getByRole('group', { name: 'Custom rules' });
+  await builder.getByLabel('6 dice').check();
+  await builder.getByLabel('Upwards').uncheck();
+  await builder.getByLabel('Hand').check();
+  await noSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Create clash' }).click();
+  await expect(page).toHaveURL(/\/clashes\/\d+$/);
+  await expect(page.locator('.clash-head .clash-rules')).toContainText('Custom · 6 dice · 4 columns');
 });

@@ -10,7 +10,15 @@ import {
   type TurnSeconds,
 } from '../../../contract/clashes';
 import type { PlayerResource } from '../../../contract/players';
-import { describeRules, PRESET_NAMES, PRESETS, type PresetName } from '../../../game/rules';
+import {
+  CLASSIC_RULES,
+  describeRules,
+  PRESET_NAMES,
+  PRESETS,
+  type PresetName,
+  type RuleSet,
+} from '../../../game/rules';
+import { CustomRules } from '../rules/CustomRules';
 import { ApiError } from '../../api/client';
 import { useCreateClash } from '../../api/clashes';
 import { ChoiceGroup } from '../ChoiceGroup';
@@ -35,8 +43,9 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
   const [players, setPlayers] = useState<PickedPlayer[]>([]);
   // Untimed by default: SPEC's clashes are between friends; the clock is for those who want it.
   const [turnSeconds, setTurnSeconds] = useState<TurnSeconds | null>(null);
-  // SPEC's sheet unless the owner picks house rules; a custom set is for API clients (and the solo builder).
-  const [preset, setPreset] = useState<PresetName>('CLASSIC');
+  // SPEC's sheet unless the owner picks house rules: a preset, or a custom set made with the builder.
+  const [preset, setPreset] = useState<RulesPick>('CLASSIC');
+  const [custom, setCustom] = useState<RuleSet>(CLASSIC_RULES);
   const [playersTouched, setPlayersTouched] = useState(false);
   const playersError = playersTouched && players.length === 0 ? t('clashes.create.needPlayer') : null;
 
@@ -54,7 +63,7 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
         playerIds: [owner.id, ...players.map((p) => p.id)],
         type: 'LIVE',
         turnSeconds,
-        rules: preset,
+        rules: preset === 'CUSTOM' ? custom : preset,
         name: name.value.trim(),
       },
       {
@@ -96,6 +105,7 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
         error={playersError}
       />
       <RulesChoice value={preset} onChange={setPreset} />
+      {preset === 'CUSTOM' ? <CustomRules value={custom} onChange={setCustom} /> : null}
       <ClockChoice value={turnSeconds} onChange={setTurnSeconds} />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={create.isPending}>
@@ -106,16 +116,24 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
   );
 }
 
-/** The rule set every player of the clash plays by: one of the presets, each with its dice and columns. */
-function RulesChoice({ value, onChange }: { value: PresetName; onChange: (value: PresetName) => void }) {
+type RulesPick = PresetName | 'CUSTOM';
+const RULES_PICKS: readonly RulesPick[] = [...PRESET_NAMES, 'CUSTOM'];
+
+/**
+ * The rule set every player of the clash plays by: one of the presets, each with its dice and columns, or a
+ * custom one (the builder of the play screen's rule sets opens below it).
+ */
+function RulesChoice({ value, onChange }: { value: RulesPick; onChange: (value: RulesPick) => void }) {
   const { t } = useTranslation();
   return (
     <ChoiceGroup
       name="rules"
       legend={t('clashes.create.rules')}
-      choices={PRESET_NAMES}
+      choices={RULES_PICKS}
       value={value}
-      label={(preset) => rulesSummary(t, describeRules(PRESETS[preset]))}
+      label={(pick) =>
+        pick === 'CUSTOM' ? t('game.ruleSets.custom') : rulesSummary(t, describeRules(PRESETS[pick]))
+      }
       onChange={onChange}
       className="clash-rules-choice"
       describedBy="clash-rules-hint"

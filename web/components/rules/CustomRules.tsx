@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COLUMN_TYPES, type ColumnType, DICE_COUNTS, type RuleSet, STRAIGHT_RULES } from '../../../game';
 import { COLUMN_ICONS } from '../game/columnIcons';
+import './rules.css';
 
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (
