@@ -43,9 +43,7 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
   const [players, setPlayers] = useState<PickedPlayer[]>([]);
   // Untimed by default: SPEC's clashes are between friends; the clock is for those who want it.
   const [turnSeconds, setTurnSeconds] = useState<TurnSeconds | null>(null);
-  // SPEC's sheet unless the owner picks house rules: a preset, or a custom set made with the builder.
-  const [preset, setPreset] = useState<RulesPick>('CLASSIC');
-  const [custom, setCustom] = useState<RuleSet>(CLASSIC_RULES);
+  const rules = useRulesPick();
   const [playersTouched, setPlayersTouched] = useState(false);
   const playersError = playersTouched && players.length === 0 ? t('clashes.create.needPlayer') : null;
 
@@ -63,7 +61,7 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
         playerIds: [owner.id, ...players.map((p) => p.id)],
         type: 'LIVE',
         turnSeconds,
-        rules: preset === 'CUSTOM' ? custom : preset,
+        rules: rules.chosen,
         name: name.value.trim(),
       },
       {
@@ -104,8 +102,8 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
         exclude={[owner.id]}
         error={playersError}
       />
-      <RulesChoice value={preset} onChange={setPreset} />
-      {preset === 'CUSTOM' ? <CustomRules value={custom} onChange={setCustom} /> : null}
+      <RulesChoice value={rules.pick} onChange={rules.setPick} />
+      {rules.pick === 'CUSTOM' ? <CustomRules value={rules.custom} onChange={rules.setCustom} /> : null}
       <ClockChoice value={turnSeconds} onChange={setTurnSeconds} />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={create.isPending}>
@@ -118,6 +116,16 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
 
 type RulesPick = PresetName | 'CUSTOM';
 const RULES_PICKS: readonly RulesPick[] = [...PRESET_NAMES, 'CUSTOM'];
+
+/**
+ * The clash's rule set as the form holds it: SPEC's sheet unless the owner picks house rules, a preset or a
+ * custom set made with the builder (kept while another choice is looked at). `chosen` is what the server gets.
+ */
+function useRulesPick() {
+  const [pick, setPick] = useState<RulesPick>('CLASSIC');
+  const [custom, setCustom] = useState<RuleSet>(CLASSIC_RULES);
+  return { pick, setPick, custom, setCustom, chosen: pick === 'CUSTOM' ? custom : pick };
+}
 
 /**
  * The rule set every player of the clash plays by: one of the presets, each with its dice and columns, or a

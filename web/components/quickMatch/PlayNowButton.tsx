@@ -13,6 +13,7 @@ function PresetSelect({ disabled }: { disabled: boolean }) {
     <label className="play-now-rules">
       <span>{t('quickMatch.rules')}</span>
       <select
+        className="inline-select"
         value={preset}
         disabled={disabled}
         onChange={(event) => {

@@ -30,6 +30,7 @@ export function PresetSelect({
     <label className="preset-select" htmlFor={id}>
       <span>{t('rankings.preset')}</span>
       <select
+        className="inline-select"
         id={id}
         value={value}
         onChange={(event) => {

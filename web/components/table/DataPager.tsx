@@ -25,6 +25,7 @@ export function DataPager<T, S extends string>({
       <label className="data-size">
         <span>{t('lists.pageSize')}</span>
         <select
+          className="inline-select"
           id={`${id}-size`}
           value={request.size}
           onChange={(event) => list.setSize(Number(event.target.value))}
