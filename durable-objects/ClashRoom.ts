@@ -4,7 +4,7 @@ import { ended, withRules } from '../game';
 import { deleteClashRows } from '../worker/db/clashes';
 import { database } from '../worker/db/client';
 import { writeRoomPoint } from '../worker/lib/dataPoints';
-import { cryptoDiceSource } from '../worker/lib/dice';
+import { cryptoDiceSource } from '../game/dice';
 import { toClashResource } from '../worker/lib/resources/clashes';
 import { logRoomError } from './alarms';
 import { BOT_PAUSE_MS, botAction } from './clashBot';

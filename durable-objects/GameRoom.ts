@@ -5,7 +5,7 @@ import { database } from '../worker/db/client';
 import { deleteGameRow, deleteUntouchedGameRow } from '../worker/db/games';
 import { dailyFaces, dailyRollSource } from '../worker/lib/dailyDice';
 import { writeRoomPoint } from '../worker/lib/dataPoints';
-import { cryptoDiceSource } from '../worker/lib/dice';
+import { cryptoDiceSource } from '../game/dice';
 import { toGameResource } from '../worker/lib/resources/game';
 import { ACCESS_ENDED } from '../worker/lib/viewer';
 import { GameIndex } from './gameIndex';

@@ -9,6 +9,7 @@ export const RULE_ERROR_KEYS = [
   'undo-not-available',
   'restart-not-allowed',
   'game-completed',
+  'table-pass-first',
 ] as const;
 
 export type RuleErrorKey = (typeof RULE_ERROR_KEYS)[number];

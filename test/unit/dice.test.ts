@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cryptoDiceSource } from '../../worker/lib/dice';
+import { cryptoDiceSource } from '../../game/dice';
 
 function bytes(values: number[]) {
   return (array: ArrayBufferView) => {

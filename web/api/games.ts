@@ -1,11 +1,12 @@
 import { type QueryClient, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useContext } from 'react';
 import i18n from '../i18n';
 import { api } from './client';
 import { isNotOlder } from './gameCache';
 import type { GameMessage, GameResource } from '../../contract/games';
 import type { PresetName, RuleSet } from '../../game';
 import { MOVE_LINKS, type PlayerMove } from '../../contract/gameState';
+import { GameMoverContext } from './gameMover';
 import { type LiveState, useLiveSocket } from './live';
 
 export const gameKeys = {
@@ -140,14 +141,20 @@ export function moveRequest(game: GameResource, move: PlayerMove): { href: strin
  */
 export function useGameMove(id: number, onRefused: (error: unknown) => void) {
   const client = useQueryClient();
+  // A game played on this device: its own mover applies the move, and keeps the game where it lives.
+  const mover = useContext(GameMoverContext);
   return useMutation({
+    // A move on this device needs no network: offline it must not wait for one.
+    networkMode: mover ? 'always' : 'online',
     mutationFn: (move: PlayerMove) => {
+      if (mover) return mover(move);
       const game = client.getQueryData<GameResource>(gameKeys.game(id));
       if (!game) throw new Error(i18n.t(MISSING_LINK[move.type]));
       const { href, body } = moveRequest(game, move);
       return api<GameResource>(href, { method: 'PUT', body });
     },
     onSuccess: (game, move) => {
+      if (mover) return;
       if (move.type !== 'ARCHIVE') storeGame(client, game);
       else {
         storeCurrentGame(client, game);
@@ -156,7 +163,7 @@ export function useGameMove(id: number, onRefused: (error: unknown) => void) {
     },
     onError: (error) => {
       onRefused(error);
-      void client.invalidateQueries({ queryKey: gameKeys.game(id) });
+      if (!mover) void client.invalidateQueries({ queryKey: gameKeys.game(id) });
     },
   });
 }

@@ -1,10 +1,5 @@
 import {
-  BOX_TYPES,
-  canAnnounce,
-  canRestart,
-  canRoll,
-  canUndo,
-  fillableBoxes,
+  availableMoves,
   type GameState,
   type GameType,
   progress,
@@ -38,15 +33,14 @@ export interface ClashGamePlace {
  * `onTurn` is false for a clash game whose player is waiting for another player's turn.
  */
 function allowedActions(state: GameState, meta: GameMeta, viewerId: number | null, onTurn: boolean) {
-  const playing = onTurn && viewerId === meta.player.id && !meta.archived && state.status === 'IN_PROGRESS';
-  const announce = playing && BOX_TYPES.some((box) => canAnnounce(state, box));
+  const playing = onTurn && viewerId === meta.player.id && !meta.archived;
+  const rules = availableMoves(state);
   return {
-    roll: playing && canRoll(state) === null,
-    announce,
-    // At roll 1 with only announcement boxes left nothing is fillable yet, but it will be after announcing.
-    fill: playing && (announce || fillableBoxes(state).length > 0),
-    undo: playing && canUndo(state),
-    restart: playing && canRestart(state),
+    roll: playing && rules.roll,
+    announce: playing && rules.announce,
+    fill: playing && rules.fill,
+    undo: playing && rules.undo,
+    restart: playing && rules.restart,
     // A clash game stays in its clash: it is never put away for a next one.
     archive:
       state.type === 'SOLO' && viewerId === meta.player.id && !meta.archived && state.status === 'COMPLETED',

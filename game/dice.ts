@@ -1,4 +1,4 @@
-import type { DiceSource } from '../../game';
+import type { DiceSource } from './types';
 
 // 252 is the largest multiple of 6 that fits in a byte; bytes above it would favour faces 1-4.
 const BYTE_LIMIT = 252;
