@@ -143,6 +143,23 @@ describe('with D1 down', () => {
     gameSocket.close();
   });
 
+  it('a clash game first read during the outage is found through its clash, as the clash screen asks for it', async () => {
+    const { clash, players, gameIds } = await startedClash();
+    const [owner] = players;
+    const gameId = gameIds[1] as number;
+    await outage(true);
+    const read = await call(`/games/${gameId}?clash=${clash.id}`, { jar: owner!.jar });
+    expect(read.status).toBe(200);
+    const game = await json<Game>(read);
+    expect(game).toMatchObject({ id: gameId, clashId: clash.id, status: 'IN_PROGRESS' });
+    // The room answers for its own games only: another clash's number finds nothing.
+    await expectError(
+      await call(`/games/${gameId}?clash=987654`, { jar: owner!.jar }),
+      404,
+      'game-not-found',
+    );
+  });
+
   it('a clash screen reloads during the outage: its players read the clash from its room, a number that is no clash stays 404', async () => {
     const { clash, players } = await startedClash();
     const [owner] = players;

@@ -25,13 +25,18 @@ export function storeGame(client: QueryClient, game: GameResource): void {
   );
 }
 
-export function useGame(id: number | undefined) {
+/**
+ * Game `id`. A clash game is read with its clash named (`clashId`): the server then asks the clash's room
+ * for it straight away, without D1's index, so the clash screen still loads its boards while D1 is down.
+ */
+export function useGame(id: number | undefined, clashId?: number) {
   const client = useQueryClient();
   return useQuery({
     queryKey: gameKeys.game(id ?? 0),
     enabled: id !== undefined && id > 0,
     queryFn: async ({ signal }) => {
-      const fetched = await api<GameResource>(`/games/${id}`, { signal });
+      const hint = clashId === undefined ? '' : `?clash=${clashId}`;
+      const fetched = await api<GameResource>(`/games/${id}${hint}`, { signal });
       // A live message may have brought a newer state while this request was on its way.
       const current = client.getQueryData<GameResource>(gameKeys.game(fetched.id));
       return isNotOlder(fetched, current) ? fetched : (current as GameResource);

@@ -45,13 +45,13 @@ async function ownerOf(c: AppContext, id: number): Promise<GameOwner> {
 }
 
 /**
- * The room a move goes to. A clash game's move links name its clash (`?clash=`, lib/resources/game.ts
- * `CLASH_HINT`), so the move reaches the clash's room without asking D1 which room holds the game. The
- * room answers for its own games only: for any other it is 404 game-not-found, the answer to no game at
+ * The room a read or a move goes to. A clash game's move links (and the clash screen's reads) name its clash (`?clash=`, lib/resources/game.ts
+ * `CLASH_HINT`), so the move reaches the clash's room without asking D1 which room holds the game, so they
+ * go on while D1 is down. The room answers for its own games only: for any other it is 404 game-not-found, the answer to no game at
  * all, so a wrong hint learns nothing (and a room started for a number that is no clash keeps nothing).
  * Without the hint (a client that builds the path itself) the index says, as for every read.
  */
-async function moveOwnerOf(c: AppContext, id: number): Promise<GameOwner> {
+async function hintedOwnerOf(c: AppContext, id: number): Promise<GameOwner> {
   const hint = c.req.query(CLASH_HINT);
   if (hint === undefined) return ownerOf(c, id);
   const clashId = Number(hint);
@@ -83,7 +83,7 @@ function move<S extends v.GenericSchema>(schema: S, toAction: (body: v.InferOutp
     const viewer = requireTokenViewer(c);
     const id = gameId(c);
     const body = await readJson(c, schema);
-    return answer(c, await (await moveOwnerOf(c, id)).act(viewer, toAction(body)));
+    return answer(c, await (await hintedOwnerOf(c, id)).act(viewer, toAction(body)));
   };
 }
 
@@ -103,7 +103,7 @@ export const gamesRoutes = new Hono<Games>()
     return c.json(page('games', rows.map(toGameSummary), query, total));
   })
   // Anyone may watch a game; only its player gets action links.
-  .get('/:id', async (c) => answer(c, await (await ownerOf(c, gameId(c))).get(tokenViewer(c))))
+  .get('/:id', async (c) => answer(c, await (await hintedOwnerOf(c, gameId(c))).get(tokenViewer(c))))
   .put(
     '/:id/roll',
     move(RollBody, (body) => ({ type: 'ROLL', diceToRoll: body.diceToRoll })),

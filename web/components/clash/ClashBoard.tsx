@@ -8,6 +8,8 @@ import { GameFailed, GameLoading } from '../game/GameScreen';
 
 export interface ClashBoardProps {
   gameId: number;
+  /** The clash the game is in: its reads name it (api/games.ts useGame). */
+  clashId: number;
   viewerId: number | null;
   /** The line above the board for anyone but its player. */
   banner?: string;
@@ -17,10 +19,10 @@ export interface ClashBoardProps {
  * One game of a clash on the solo board, kept current by its own live socket. It is the player's to play
  * only while the server gives them its links (their turn); everyone else sees it read-only.
  */
-export function ClashBoard({ gameId, viewerId, banner }: ClashBoardProps) {
+export function ClashBoard({ gameId, clashId, viewerId, banner }: ClashBoardProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const query = useGame(gameId);
+  const query = useGame(gameId, clashId);
   const live = useLiveGame(gameId);
 
   // The board changes hands: a copy cached during an earlier turn lacks the links this turn gives.

@@ -10,6 +10,8 @@ import '../game/game.css';
 
 export interface ClashSheetProps {
   gameId: number;
+  /** The clash the game is in: its reads name it (api/games.ts useGame). */
+  clashId: number;
   title: string;
   /** The clash's updatedAt: the sheet is read again whenever the clash moved on (a turn run out, a resignation). */
   version: string;
@@ -21,10 +23,10 @@ const NOTHING_TO_DO = () => {};
  * A player's sheet alone, read-only, beside the board on turn: the viewer's own while the others play, to
  * plan the next turn without leaving the board they watch.
  */
-export function ClashSheet({ gameId, title, version }: ClashSheetProps) {
+export function ClashSheet({ gameId, clashId, title, version }: ClashSheetProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const query = useGame(gameId);
+  const query = useGame(gameId, clashId);
   useEffect(() => {
     void client.invalidateQueries({ queryKey: gameKeys.game(gameId) });
   }, [client, gameId, version]);

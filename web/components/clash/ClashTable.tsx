@@ -152,6 +152,7 @@ export function ClashTable({ clash, viewerId, log, bannerOf }: ClashTableProps) 
             <ClashBoard
               key={shownPlayer.gameId}
               gameId={shownPlayer.gameId}
+              clashId={clash.id}
               viewerId={viewerId}
               banner={bannerOf(shownPlayer)}
             />
@@ -164,6 +165,7 @@ export function ClashTable({ clash, viewerId, log, bannerOf }: ClashTableProps) 
           {ownBeside?.gameId ? (
             <ClashSheet
               gameId={ownBeside.gameId}
+              clashId={clash.id}
               title={t('clashes.table.yourSheet')}
               version={clash.updatedAt}
             />
