@@ -66,6 +66,13 @@ test('a solo game goes on across a D1 outage with a reload in the middle, and ke
     );
   }
 
+  // A list waits for D1: the banner says what is down, once; the list under it says only that it waits.
+  await page.goto('/clashes');
+  await expect(page.getByText('This waits until the database is back.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('The database is unavailable')).toHaveCount(1);
+  await page.goto('/');
+  await expect(filledValues(page)).toHaveCount(4, { timeout: 20_000 });
+
   // D1 is back: the banner goes at its next look (every 10 s while something is down), and the moves made
   // during the outage are in the game the server names as the player's current one.
   await outage(request, false);

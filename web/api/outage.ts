@@ -1,4 +1,5 @@
 import type { PlayerResource } from '../../contract/players';
+import i18n from '../i18n';
 import { ApiError } from './client';
 
 /**
@@ -15,6 +16,13 @@ const GAME_KEY = 'yamb-last-game';
 /** The server's answer when D1 cannot be reached (worker/lib/errors.ts `databaseDown`). */
 export const databaseDown = (error: unknown): boolean =>
   error instanceof ApiError && error.key === 'database-unavailable';
+
+/**
+ * What a screen's part that could not load says. While D1 is down the health banner says what is down and
+ * what goes on; each list under it says only that it waits, not the banner's words again.
+ */
+export const failureText = (error: Error, fallback: string): string =>
+  databaseDown(error) ? i18n.t('health.waits') : error.message || fallback;
 
 function read<T>(key: string): T | null {
   try {

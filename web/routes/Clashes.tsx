@@ -10,6 +10,7 @@ import { GameFailed, GameLoading } from '../components/game/GameScreen';
 import { PlayNowButton } from '../components/quickMatch/PlayNowButton';
 import { PracticeButton } from '../components/clash/PracticeButton';
 import { useTitle } from '../components/useTitle';
+import { failureText } from '../api/outage';
 
 /** `/clashes`: the player's clashes by status, and a new one. Guests are asked to sign up first. */
 export default function Clashes() {
@@ -53,7 +54,7 @@ export default function Clashes() {
           )}
           {query.isError ? (
             <GameFailed
-              message={query.error.message || t('clashes.loadFailed')}
+              message={failureText(query.error, t('clashes.loadFailed'))}
               onRetry={() => void query.refetch()}
             />
           ) : query.data ? (

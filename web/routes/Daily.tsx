@@ -17,6 +17,7 @@ import '../components/daily/daily.css';
 import '../components/rankings/rankings.css';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
+import { failureText } from '../api/outage';
 
 /** The id at the end of a game link (`/api/games/12`). */
 const gameIdOf = (href: string | undefined): number | undefined => {
@@ -48,7 +49,7 @@ export default function Daily() {
       {!player || !daily.data ? (
         daily.isError ? (
           <div className="card" role="alert">
-            <p>{daily.error.message || t('lists.loadFailed')}</p>
+            <p>{failureText(daily.error, t('lists.loadFailed'))}</p>
             <button type="button" className="button" onClick={() => void daily.refetch()}>
               {t('lists.retry')}
             </button>

@@ -21,6 +21,7 @@ import { DataTable } from '../components/table/DataTable';
 import { scoreColumns, type ScoreSort } from '../components/table/scoreColumns';
 import { useTitle } from '../components/useTitle';
 import { useLayout, useMediaQuery } from '../layout';
+import { failureText } from '../api/outage';
 
 // The chart is code of its own, fetched when a player page with scores shows it: nothing of it is in the
 // first load of `/`.
@@ -50,7 +51,7 @@ export default function Player() {
       <section className="page player-page">
         <h1>{t('players.title')}</h1>
         <div className="card data-table-failed" role="alert">
-          <p>{query.error.message || t('lists.loadFailed')}</p>
+          <p>{failureText(query.error, t('lists.loadFailed'))}</p>
           <button type="button" className="button" onClick={() => void query.refetch()}>
             {t('lists.retry')}
           </button>
@@ -110,7 +111,7 @@ function PlayerHistory({ id }: { id: number }) {
     <section className="card player-section" aria-labelledby="player-history">
       <h2 id="player-history">{t('player.history')}</h2>
       {history.isError ? (
-        <p role="alert">{history.error.message || t('lists.loadFailed')}</p>
+        <p role="alert">{failureText(history.error, t('lists.loadFailed'))}</p>
       ) : !history.data ? (
         <p className="muted score-chart-placeholder" role="status">
           {t('lists.loading')}

@@ -5,6 +5,7 @@ import { useScore } from '../api/scores';
 import { useTitle } from '../components/useTitle';
 import '../components/player/player.css';
 import '../components/table/table.css';
+import { failureText } from '../api/outage';
 
 /** `/scores/:id`: one score, who made it, when, and the game it closed. */
 export default function Score() {
@@ -21,7 +22,7 @@ export default function Score() {
   } else if (query.isError) {
     body = (
       <div className="card data-table-failed" role="alert">
-        <p>{query.error.message || t('lists.loadFailed')}</p>
+        <p>{failureText(query.error, t('lists.loadFailed'))}</p>
         <button type="button" className="button" onClick={() => void query.refetch()}>
           {t('lists.retry')}
         </button>

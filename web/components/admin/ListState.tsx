@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureText } from '../../api/outage';
 
 /** What a list shows before it has rows to show: loading, a failure with a retry, or nothing found. */
 export function ListState({
@@ -21,7 +22,7 @@ export function ListState({
   if (error) {
     return (
       <div className="card list-state" role="alert">
-        <p className="form-error">{error.message || t('lists.loadFailed')}</p>
+        <p className="form-error">{failureText(error, t('lists.loadFailed'))}</p>
         <button type="button" className="button" onClick={onRetry}>
           {t('lists.retry')}
         </button>

@@ -4,6 +4,7 @@ import { useLiveClashes } from '../../api/liveClashes';
 import { BotBadge } from '../player/BotBadge';
 import { When } from '../table/cells';
 import './liveClashes.css';
+import { failureText } from '../../api/outage';
 
 /**
  * "Live now" on /clashes: the clashes being played, anyone's, each a link to watch it (guests too), with its
@@ -17,7 +18,7 @@ export function LiveClashes() {
     <section className="card clash-live" aria-labelledby="clash-live-title">
       <h2 id="clash-live-title">{t('clashes.liveNow.title')}</h2>
       {query.isError && !clashes ? (
-        <p role="alert">{query.error.message || t('clashes.loadFailed')}</p>
+        <p role="alert">{failureText(query.error, t('clashes.loadFailed'))}</p>
       ) : !clashes ? (
         <p className="muted" role="status">
           {t('lists.loading')}

@@ -9,6 +9,7 @@ import { PresetSelect } from '../rankings/PresetSelect';
 import '../rankings/rankings.css';
 import { When } from '../table/cells';
 import './rating.css';
+import { failureText } from '../../api/outage';
 
 // The same on-demand chunk as the score chart of the page: nothing of it is in the first load of `/`.
 const ScoreChart = lazy(() => import('../chart/ScoreChart'));
@@ -51,7 +52,7 @@ export function PlayerRating({ player }: { player: PlayerResource }) {
       {rating.clashes === 0 ? (
         <p className="muted">{t('player.rating.none')}</p>
       ) : history.isError ? (
-        <p role="alert">{history.error.message || t('lists.loadFailed')}</p>
+        <p role="alert">{failureText(history.error, t('lists.loadFailed'))}</p>
       ) : !history.data ? (
         <p className="muted score-chart-placeholder" role="status">
           {t('lists.loading')}
@@ -98,7 +99,7 @@ export function HeadToHeadSection({ player }: { player: PlayerResource }) {
     <section className="card player-section head-to-head" aria-labelledby="player-head-to-head">
       <h2 id="player-head-to-head">{t('player.headToHead.title', { name: player.name })}</h2>
       {query.isError ? (
-        <p role="alert">{query.error.message || t('lists.loadFailed')}</p>
+        <p role="alert">{failureText(query.error, t('lists.loadFailed'))}</p>
       ) : (
         <dl className="figures head-to-head-figures" aria-busy={!record}>
           {figures.map(([label, value]) => (

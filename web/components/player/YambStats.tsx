@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { COLUMN_TYPES } from '../../../game/rules';
 import { usePlayerYambStats } from '../../api/players';
+import { failureText } from '../../api/outage';
 
 /**
  * What Yamb players compare, on a player's page: Yambs rolled, how often the top section earned its bonus,
@@ -16,7 +17,7 @@ export function YambStats({ id }: { id: number }) {
     <section className="card player-section yamb-stats" aria-labelledby="yamb-stats-title">
       <h2 id="yamb-stats-title">{t('player.yamb.title')}</h2>
       {query.isError ? (
-        <p role="alert">{query.error.message || t('lists.loadFailed')}</p>
+        <p role="alert">{failureText(query.error, t('lists.loadFailed'))}</p>
       ) : !stats ? (
         <p className="muted" role="status">
           {t('lists.loading')}

@@ -4,6 +4,7 @@ import { type Column, columnClass } from './columns';
 import { DataHead } from './DataHead';
 import { DataPager } from './DataPager';
 import './table.css';
+import { failureText } from '../../api/outage';
 
 export type { Column } from './columns';
 
@@ -35,7 +36,7 @@ export function DataTable<T, S extends string>({
   if (query.isError && !query.data) {
     return (
       <div className="card data-table-failed" role="alert">
-        <p>{query.error.message || t('lists.loadFailed')}</p>
+        <p>{failureText(query.error, t('lists.loadFailed'))}</p>
         <button type="button" className="button" onClick={() => void query.refetch()}>
           {t('lists.retry')}
         </button>
