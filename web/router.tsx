@@ -127,6 +127,8 @@ const SCREENS: [path: string, Screen: ComponentType][] = [
   ['/logs/:id', screen(() => import('./routes/Log'))],
   ['/tickets', screen(() => import('./routes/Tickets'))],
   ['/tickets/:id', screen(() => import('./routes/Ticket'))],
+  ['/table', screen(() => import('./routes/Table'))],
+  ['/table/:id', screen(() => import('./routes/TableGame'))],
 ];
 
 // An unknown address gets the full error page (no shell); a screen that throws gets the error page inside

@@ -13,6 +13,8 @@ export interface BoardHeadProps {
   live: LiveState;
   /** 2 when the page around the board has its own h1 (a clash). */
   level?: 1 | 2;
+  /** Instead of the heading the game's type and status give. */
+  title?: string;
 }
 
 /**
@@ -37,14 +39,14 @@ function heading(game: GameResource, isPlayer: boolean, t: TFunction, locale: st
  * The board's title and its chips: the game's status, how much of the sheet is filled, its rule set (a preset's
  * name or "Custom"), the live socket.
  */
-export function BoardHead({ game, isPlayer, live, level = 1 }: BoardHeadProps) {
+export function BoardHead({ game, isPlayer, live, level = 1, title }: BoardHeadProps) {
   const { t, i18n } = useTranslation();
   const Heading = level === 1 ? 'h1' : 'h2';
   const completed = game.status !== 'IN_PROGRESS';
   return (
     <header className="board-head">
       <Heading id="board-title" className="board-title">
-        {heading(game, isPlayer, t, i18n.language)}
+        {title ?? heading(game, isPlayer, t, i18n.language)}
       </Heading>
       <ul className="board-stats">
         <li className={`board-chip board-chip--${game.status.toLowerCase()}`}>

@@ -30,10 +30,20 @@ export interface GameBoardProps {
   headingLevel?: 1 | 2;
   /** For anyone but the game's player: the line above the board, instead of the watcher's hint. */
   banner?: string;
+  /** The board's heading, when its page names it (a game at the table: "Ana's turn"). */
+  title?: string;
 }
 
 /** The game: dice, roll button and controls beside (or above) the sheet; read-only for anyone but its player. */
-export function GameBoard({ game, viewerId, live, onNewGame, headingLevel = 1, banner }: GameBoardProps) {
+export function GameBoard({
+  game,
+  viewerId,
+  live,
+  onNewGame,
+  headingLevel = 1,
+  banner,
+  title,
+}: GameBoardProps) {
   const { t } = useTranslation();
   const c = useGameControls(game, viewerId, onNewGame);
   const { moves, sheet } = c;
@@ -57,7 +67,7 @@ export function GameBoard({ game, viewerId, live, onNewGame, headingLevel = 1, b
       style={sticky}
       aria-labelledby="board-title"
     >
-      <BoardHead game={game} isPlayer={moves.isPlayer} live={live} level={headingLevel} />
+      <BoardHead game={game} isPlayer={moves.isPlayer} live={live} level={headingLevel} title={title} />
       {/* A daily game has no congratulations dialog and no next game: its result, to share, heads the board. */}
       {game.type === 'DAILY' && moves.isPlayer && moves.completed ? (
         <Suspense>
