@@ -159,7 +159,14 @@ test('a practice game is kept on this device: rolled, filled, reloaded and resum
   page,
 }) => {
   test.setTimeout(120_000);
-  await open(page, '/table');
+  // The menu has the table for everyone, a guest too.
+  await open(page, '/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'At the table' })
+    .click();
+  await expect(page).toHaveURL(/\/table$/);
   await expect(page.getByRole('heading', { name: 'At the table', level: 1 })).toBeVisible();
   await expect(page.getByText('never ranked')).toBeVisible();
   await fits(page);

@@ -16,6 +16,7 @@ import {
   SignOutIcon,
   SignInIcon,
   SignUpIcon,
+  TableIcon,
 } from './icons';
 import { PlayerSearch } from './PlayerSearch';
 import { useShare } from './useShare';
@@ -85,6 +86,7 @@ export function NavMenu({
           label={t('nav.daily')}
           badge={dailyWaiting ? t('nav.dailyWaiting') : undefined}
         />
+        <NavItem to="/table" icon={<TableIcon />} label={t('nav.table')} />
         <NavItem to="/clashes" icon={<ClashesIcon />} label={t('nav.clashes')} />
         <NavItem to="/rankings" icon={<RankingsIcon />} label={t('nav.rankings')} />
         <NavItem to="/profile" icon={<ProfileIcon />} label={t('nav.profile')} />

@@ -43,6 +43,17 @@ export const PlayIcon = () => (
   </Icon>
 );
 
+/** Two dice side by side: games at the table, on one device. */
+export const TableIcon = () => (
+  <Icon>
+    <rect x="2" y="9" width="10" height="10" rx="2" />
+    <rect x="12" y="5" width="10" height="10" rx="2" />
+    <circle cx="7" cy="14" r="1" fill="currentColor" />
+    <circle cx="15" cy="8" r="1" fill="currentColor" />
+    <circle cx="19" cy="12" r="1" fill="currentColor" />
+  </Icon>
+);
+
 /** A calendar page with a die's pip: the Daily Yamb. */
 export const DailyIcon = () => (
   <Icon>
