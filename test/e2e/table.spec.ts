@@ -35,6 +35,14 @@ async function rollAndFill(page: Page) {
 }
 
 const boardTitle = (page: Page) => page.locator('#board-title');
+
+/** A finger moving `dx` pixels sideways over the sheets. */
+async function swipe(page: Page, dx: number) {
+  const panel = page.locator('.table-sheet-panel');
+  const start = { pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: 180, clientY: 400 };
+  await panel.dispatchEvent('pointerdown', start);
+  await panel.dispatchEvent('pointerup', { ...start, clientX: 180 + dx, clientY: 410 });
+}
 const totals = (page: Page) => page.getByRole('list', { name: 'Totals' });
 const totalOf = (page: Page, name: string) =>
   totals(page).getByRole('listitem').filter({ hasText: name }).locator('.table-total-points');
@@ -116,6 +124,11 @@ test('a three-player pass-and-play game with the app dice, played to the end at 
         await expect(page.getByRole('tab', { name: 'Ivo' })).toBeFocused();
         await expect(boardTitle(page)).toHaveText('Ivo’s sheet');
         await page.getByRole('tab', { name: 'Ana' }).click();
+        await expect(boardTitle(page)).toHaveText('Ana’s turn');
+        // A finger's swipe to the left shows the next sheet, to the right the previous one.
+        await swipe(page, -120);
+        await expect(boardTitle(page)).toHaveText('Ben’s sheet');
+        await swipe(page, 120);
         await expect(boardTitle(page)).toHaveText('Ana’s turn');
         await fits(page);
       }
