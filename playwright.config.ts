@@ -16,6 +16,9 @@ export default defineConfig({
     // The first worker's server; fixtures.ts points every worker at its own.
     baseURL: serverOf(0).url,
     trace: 'retain-on-failure',
+    // The app's service worker (issue 28) would serve every later page of a test from its precache: only the
+    // specs about it allow it (test.use({ serviceWorkers: 'allow' }) in pwa.spec.ts and offline.spec.ts).
+    serviceWorkers: 'block',
   },
   projects: [
     {

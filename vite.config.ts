@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Cloudflare Turnstile, the human check: its script, and the frame it shows a challenge in. */
 const TURNSTILE = 'https://challenges.cloudflare.com';
@@ -61,11 +62,78 @@ function securityHeaders(): Plugin {
         // browser may keep each one for good instead of asking again on every visit.
         '/assets/*',
         '  Cache-Control: public, max-age=31536000, immutable',
+        // The service worker and the manifest keep their names from one version to the next: the browser
+        // asks again each time it checks for an update (an update waiting is how a new version arrives).
+        '/sw.js',
+        '  Cache-Control: no-cache',
+        '/manifest.webmanifest',
+        '  Cache-Control: no-cache',
         '',
       ];
       await writeFile(join(dir, '_headers'), rules.join('\n'));
     },
   };
+}
+
+/** Each theme's page colour (web/styles.css `--bg`): the installed app's title bar and splash screen. */
+const THEME_COLOURS = { dark: '#0d241d', light: '#f5eedd' };
+
+/** The precache (the offline shell) may not grow past this: the build fails instead (issue 28). */
+const PRECACHE_LIMIT_BYTES = 1.5 * 1024 * 1024;
+
+/**
+ * The installable app (issue 28): the manifest, and the service worker web/sw.ts built with the list of the
+ * files it precaches: every file of the build (index.html, each chunk, the hint's Web Worker, the other
+ * language's strings, the icons), so the app opens and a practice game is played with no network. The
+ * worker is registered by web/pwa/register.ts after the play screen is up, and waits for the player's click
+ * to take over (registerType 'prompt'). The build prints the precache's count and size, and fails past the
+ * limit.
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    // Relative to Vite's root (web/).
+    srcDir: '.',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    // web/pwa/register.ts registers it, later than the plugin's own script would.
+    injectRegister: false,
+    // The icons are in the precache already (globPatterns below): not twice.
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: 'Yamb',
+      short_name: 'Yamb',
+      description:
+        'Yamb — the Balkan five-dice game: solo games, live clashes, rankings and practice at the table.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: THEME_COLOURS.dark,
+      background_color: THEME_COLOURS.dark,
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2}'],
+      manifestTransforms: [
+        (entries) => {
+          const bytes = entries.reduce((sum, entry) => sum + entry.size, 0);
+          if (bytes > PRECACHE_LIMIT_BYTES) {
+            throw new Error(
+              `The precache is ${(bytes / 1024).toFixed(0)} KiB, over its limit of ` +
+                `${(PRECACHE_LIMIT_BYTES / 1024).toFixed(0)} KiB (vite.config.ts PRECACHE_LIMIT_BYTES)`,
+            );
+          }
+          return { manifest: entries, warnings: [] };
+        },
+      ],
+    },
+  });
 }
 
 /**
@@ -81,7 +149,7 @@ const REACT_ROUTER_PRODUCTION = join(
 // In `npm run dev` the API stays on the Worker (wrangler dev on 8787); Vite proxies /api, sockets included.
 export default defineConfig(({ command }) => ({
   root: 'web',
-  plugins: [react(), securityHeaders()],
+  plugins: [react(), securityHeaders(), installableApp()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
   },

@@ -3,7 +3,11 @@ import { createRoot } from 'react-dom/client';
 // i18n first: the API client and every screen read the language it sets up.
 import { storedLanguage, switchLanguage } from './i18n';
 import { App } from './App';
+import { registerServiceWorkerLater } from './pwa/early';
 import './styles.css';
+
+// The service worker (web/sw.ts) registers once the page has loaded and the browser is idle.
+registerServiceWorkerLater();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -105,12 +105,21 @@ export function onSessionEnded(listener: (ending: ApiError) => void): () => void
   };
 }
 
+/** The key of a call that failed because the browser is offline (navigator.onLine false). */
+export const OFFLINE = 'offline';
+
+/** Whether `error` is a call that failed because the browser is offline. */
+export const isOffline = (error: unknown): boolean => error instanceof ApiError && error.key === OFFLINE;
+
 async function fetchOrFail(request: Request): Promise<Response> {
   try {
     return await fetch(request);
   } catch (error) {
     // An abort is the caller's doing (react-query cancels stale queries): let it through unchanged.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // No connection at all: the screens that need the server say so, rather than "try again".
+    if (typeof navigator !== 'undefined' && navigator.onLine === false)
+      throw new ApiError(0, OFFLINE, i18n.t('pwa.offlineError'));
     throw new ApiError(0, 'network-error', i18n.t('app.errors.network'));
   }
 }

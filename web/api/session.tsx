@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { guestName } from '../../contract/guestName';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../storage';
-import { ApiError, api, onSessionEnded, SESSION_ENDINGS } from './client';
+import { ApiError, api, isOffline, onSessionEnded, SESSION_ENDINGS } from './client';
 import { PLAY_PATH, storeCurrentGame } from './games';
 import { humanCheckToken, rememberHumanCheck } from './humanCheck';
 import { databaseDown, lastPlayer, rememberPlayer } from './outage';
@@ -218,19 +218,27 @@ function useSessionStart(
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    // On the play screen the session answers bring the player's game too, into the cache its query reads.
-    const onPlayScreen = window.location.pathname === PLAY_PATH;
-    startSession(
-      report.current,
-      tell.current,
-      onPlayScreen ? (game) => storeCurrentGame(queryClient, game) : undefined,
-    )
-      .then(setPlayer)
-      .catch((error: unknown) => report.current(error))
-      .finally(() => {
-        loaded.current = true;
-        setLoading(false);
-      });
+    const start = () => {
+      // On the play screen the session answers bring the player's game too, into the cache its query reads.
+      const onPlayScreen = window.location.pathname === PLAY_PATH;
+      startSession(
+        report.current,
+        tell.current,
+        onPlayScreen ? (game) => storeCurrentGame(queryClient, game) : undefined,
+      )
+        .then(setPlayer)
+        .catch((error: unknown) => {
+          // Offline (issue 28): the app opens without a player (the banner says why, practice games work)
+          // and starts the session again once the connection is back.
+          if (!isOffline(error)) return report.current(error);
+          window.addEventListener('online', start, { once: true });
+        })
+        .finally(() => {
+          loaded.current = true;
+          setLoading(false);
+        });
+    };
+    start();
   }, [queryClient, report, tell, setPlayer]);
   return { loading, loaded };
 }

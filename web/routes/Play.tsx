@@ -23,7 +23,8 @@ export default function Play() {
   // The game's rules, once it is on screen: where the picker of a new game's rules starts.
   const rules = useGame(gameId ?? undefined).data?.rules;
 
-  if (!player) return <GameFailed message={t('game.noPlayer')} />;
+  // Offline the health banner offers a practice game instead (issue 28); the session starts once back online.
+  if (!player) return navigator.onLine ? <GameFailed message={t('game.noPlayer')} /> : null;
   // Below the board: other rules for a new game, and an offer of a live opponent, out of the way of the dice
   // on a phone.
   if (gameId !== null) {

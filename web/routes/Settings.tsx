@@ -9,6 +9,7 @@ import { toastError } from '../components/Toasts';
 import { useReducedMotion } from '../components/game/useReducedMotion';
 import { useTitle } from '../components/useTitle';
 import { LANGUAGE_NAMES, LANGUAGES, toLanguage } from '../i18n';
+import { InstallApp } from '../pwa/InstallApp';
 import { DICE_SPEEDS, type Theme, usePreferences } from '../preferences';
 import type { PlayerResource } from '../../contract/players';
 import { INVITATIONS, type Invitations } from '../../contract/preferences';
@@ -64,6 +65,7 @@ export default function Settings() {
           </p>
         </ChoiceGroup>
         <TurnSoundChoice />
+        <InstallApp />
         {synced && player ? <InvitationsChoice player={player} /> : null}
         <p className="muted">{t(synced ? 'account.settingsSynced' : 'settings.stored')}</p>
       </div>
