@@ -1,13 +1,14 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { rollButton } from './playScreen';
+import { cellOfButton, roll, rollButton } from './playScreen';
 import { noSidewaysScroll, open, PHONE } from './players';
 
 // Issue 28: after a first visit the app opens with no network, from the service worker's precache (a cold
 // reload), says it is offline and offers a practice game; the screens that need the server say so instead
 // of spinning; back online it reconnects by itself.
 
-// playwright.config.ts blocks service workers for every other spec.
-test.use({ serviceWorkers: 'allow' });
+// playwright.config.ts blocks service workers for every other spec. Reduced motion: a roll lands at once.
+test.use({ serviceWorkers: 'allow', reducedMotion: 'reduce' });
 
 const OFFLINE = 'You are offline. Practice games and the table work without a connection.';
 const NEEDS_SERVER = 'You are offline: this needs the server.';
@@ -52,4 +53,57 @@ test('offline after a first visit: the app opens, says so, offers a practice gam
   await page.getByRole('link', { name: 'Play', exact: true }).click();
   await expect(rollButton(page)).toBeEnabled({ timeout: 15_000 });
   expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('no reload');
+});
+
+const cellOf = (page: Page, column: string, box: string) =>
+  page.locator(`td.sheet-cell[data-column="${column}"][data-box="${box}"] .sheet-value`);
+
+/** Rolls once and writes the first box the roll offers: where, and the value written. */
+async function rollAndFill(page: Page) {
+  await roll(page);
+  const button = page.locator('.sheet-button[aria-label^="Write"]').first();
+  await expect(button).toBeEnabled();
+  const { column, box } = await cellOfButton(button);
+  const value = (await button.textContent())?.trim() ?? '';
+  await button.click();
+  await expect(cellOf(page, column, box)).toHaveText(value);
+  return { column, box, value };
+}
+
+test('offline, a practice game is played for several turns, survives a reload and resumes', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(PHONE);
+  await open(page, '/');
+  await expect(rollButton(page)).toBeEnabled({ timeout: 15_000 });
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByTestId('offline-banner').getByRole('link', { name: 'Play a practice game' }).click();
+  // The game is the browser's: rules from game/, dice from crypto.getRandomValues, kept in IndexedDB.
+  await expect(page).toHaveURL(/\/table\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  const address = page.url();
+  await expect(page.getByText('Practice — not ranked')).toBeVisible();
+  const written = [];
+  for (let turn = 0; turn < 4; turn++) written.push(await rollAndFill(page));
+  await noSidewaysScroll(page);
+
+  // A cold reload, still offline: the same game, every fill where it was, and the next turn to play.
+  await page.reload();
+  await expect(page).toHaveURL(address);
+  for (const { column, box, value } of written) await expect(cellOf(page, column, box)).toHaveText(value);
+  await expect(rollButton(page)).toBeEnabled({ timeout: 15_000 });
+  // The hint works offline: the advisor's Web Worker comes from the precache too.
+  await roll(page);
+  await page.getByRole('button', { name: 'Hint', exact: true }).click();
+  await expect(page.locator('.board-hint--advice')).toHaveText(/^(Keep|Roll all|Write|Announce) .+\.$/);
+  written.push(await rollAndFill(page));
+
+  // The offline offer resumes the unfinished practice game rather than starting another.
+  await page.goto('/');
+  await page.getByTestId('offline-banner').getByRole('link', { name: 'Play a practice game' }).click();
+  await expect(page).toHaveURL(address, { timeout: 15_000 });
+  for (const { column, box, value } of written) await expect(cellOf(page, column, box)).toHaveText(value);
 });
