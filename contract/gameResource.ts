@@ -1,4 +1,5 @@
-import type { BoxType, ColumnType, GameAction, GameType, Rules } from '../game';
+import type { BoxType, GameAction, GameType } from '../game/types';
+import type { ColumnType, Rules } from '../game/rules';
 import type { Links } from './links';
 
 // The game as it travels between server and client: the Worker builds it (worker/lib/resources/game.ts),

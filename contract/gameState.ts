@@ -1,4 +1,6 @@
-import { BOX_TYPES, CLASSIC_RULES, type GameMove, type GameState, parseRules } from '../game';
+import { BOX_TYPES, type GameState } from '../game/types';
+import { CLASSIC_RULES, parseRules } from '../game/rules';
+import type { GameMove } from '../game/moves';
 import type { GameLinkName, GameResource } from './gameResource';
 
 // A game resource read back into the rules' terms, and the links its moves follow: the web app's play

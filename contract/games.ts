@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { BOX_TYPES, COLUMN_TYPES, isDiceSelection, MAX_DICE } from '../game';
+import { BOX_TYPES, MAX_DICE } from '../game/types';
+import { COLUMN_TYPES } from '../game/rules';
+import { isDiceSelection } from '../game/actions';
 import { RulesInput } from './rules';
 
 // The resource is declared apart, so gameState.ts reads it without importing this file back.

@@ -108,17 +108,3 @@ export function canUndo(state: GameState): boolean {
 export function canRestart(state: GameState): boolean {
   return state.type === 'SOLO' && state.status === 'IN_PROGRESS';
 }
-
-/** The moves the rules allow now to whoever is on turn in this game (the links and the local games ask this). */
-export function availableMoves(state: GameState) {
-  const inProgress = state.status === 'IN_PROGRESS';
-  const announce = inProgress && BOX_TYPES.some((box) => canAnnounce(state, box));
-  return {
-    roll: inProgress && canRoll(state) === null,
-    announce,
-    // At roll 1 with only announcement boxes left nothing is fillable yet, but it will be after announcing.
-    fill: inProgress && (announce || fillableBoxes(state).length > 0),
-    undo: inProgress && canUndo(state),
-    restart: inProgress && canRestart(state),
-  };
-}

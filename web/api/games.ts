@@ -4,7 +4,7 @@ import i18n from '../i18n';
 import { api } from './client';
 import { isNotOlder } from './gameCache';
 import type { GameMessage, GameResource } from '../../contract/games';
-import type { PresetName, RuleSet } from '../../game';
+import type { PresetName, RuleSet } from '../../game/rules';
 import { MOVE_LINKS, type PlayerMove } from '../../contract/gameState';
 import { GameMoverContext } from './gameMover';
 import { type LiveState, useLiveSocket } from './live';

@@ -3,7 +3,11 @@ import { clear, createStore, del, get, set, values } from 'idb-keyval';
 import { useCallback } from 'react';
 import type { GameResource } from '../../contract/games';
 import type { PlayerMove } from '../../contract/gameState';
-import { availableMoves, describeRules, progress, RuleError, totalSum, type DiceSource } from '../../game';
+import { availableMoves } from '../../game/availableMoves';
+import { describeRules } from '../../game/rules';
+import { progress, totalSum } from '../../game/sums';
+import { RuleError } from '../../game/errors';
+import type { DiceSource } from '../../game/types';
 import { cryptoDiceSource } from '../../game/dice';
 import {
   newTableGame,
@@ -15,7 +19,7 @@ import {
   type TableKind,
   type TableDice,
 } from '../../game/table';
-import type { RuleSet } from '../../game';
+import type { RuleSet } from '../../game/rules';
 import i18n from '../i18n';
 import type { GameMover } from './gameMover';
 

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PresenceProvider } from '../api/presence';
@@ -7,12 +8,15 @@ import { useLayout } from '../layout';
 import { HealthBanner } from './HealthBanner';
 import { LoadingDie } from './LoadingDie';
 import { Nav } from './Nav';
-import { NotificationToasts } from './notifications/NotificationToasts';
 import { Deferred, onDemand } from './onDemand';
 
 // Neither shows on a first paint: fetched when the list is first opened, when a search first starts.
 const NotificationsDialog = onDemand(() =>
   import('./notifications/NotificationsDialog').then((m) => m.NotificationsDialog),
+);
+// A registered player's live notifications as toasts: fetched once the shell is up (a guest gets none).
+const NotificationToasts = onDemand(() =>
+  import('./notifications/NotificationToasts').then((m) => m.NotificationToasts),
 );
 const QuickMatchPanel = onDemand(() => import('./quickMatch/QuickMatchPanel').then((m) => m.QuickMatchPanel));
 
@@ -54,7 +58,11 @@ export function Layout() {
               <NotificationsDialog />
             </Deferred>
           ) : null}
-          {registered ? <NotificationToasts /> : null}
+          {registered ? (
+            <Suspense>
+              <NotificationToasts />
+            </Suspense>
+          ) : null}
           <QuickMatchPanelWhenSearched />
         </div>
       </QuickMatchProvider>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DAILY_RANKED_ACCOUNT_DAYS, DAILY_RANKED_MIN_GAMES } from '../../../contract/daily';
-import { BOX_TYPES, type BoxType, PRESET_NAMES } from '../../../game';
+import { BOX_TYPES, type BoxType } from '../../../game/types';
+import { PRESET_NAMES } from '../../../game/rules';
 
 const COLUMNS = ['downwards', 'upwards', 'free', 'announcement'] as const;
 /** The columns of the other rule sets (issue 27), explained under "Rule sets". */

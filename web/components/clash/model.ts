@@ -1,7 +1,7 @@
 // What the clash screens compute from a clash, kept pure so the unit tests run it in node.
 import type { ClashPlayer, ClashResource, ClashStatus } from '../../../contract/clashes';
 import { CLASH_MAX_PLAYERS } from '../../../contract/clashRules';
-import { places } from '../../../game';
+import { places } from '../../../game/clash';
 
 /** The groups of /clashes, in the order they are shown. */
 export const CLASH_GROUPS: readonly ClashStatus[] = ['IN_PROGRESS', 'PENDING', 'COMPLETED', 'CANCELLED'];

@@ -1,4 +1,4 @@
-import { BOX_TYPES, type BoxType, type Sheet } from '../../../game';
+import { BOX_TYPES, type BoxType, type Sheet } from '../../../game/types';
 
 // The daily game's share text: the day, the total and the sheet's shape as a grid of squares, one row per
 // box and one square per column, as the sheet is drawn. A square says how good a box is, never its dice,

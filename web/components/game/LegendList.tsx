@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DieFace } from '../DieFace';
-import type { ColumnType, RuleSet } from '../../../game';
+import type { ColumnType, RuleSet } from '../../../game/rules';
 import { COLUMN_ICONS } from './columnIcons';
 
 function Entry({ mark, children }: { mark: ReactNode; children: ReactNode }) {

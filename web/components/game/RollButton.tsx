@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_ROLLS } from '../../../game';
+import { MAX_ROLLS } from '../../../game/types';
 
 export interface RollButtonProps {
   rollCount: number;

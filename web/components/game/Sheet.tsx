@@ -1,6 +1,8 @@
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BOX_TYPES, type BoxType, type ColumnSums, type ColumnType } from '../../../game';
+import { BOX_TYPES, type BoxType } from '../../../game/types';
+import type { ColumnSums } from '../../../game/sums';
+import type { ColumnType } from '../../../game/rules';
 import { DieFace } from '../DieFace';
 import { COLUMN_ICONS } from './columnIcons';
 import type { CellView, SheetView } from './view';

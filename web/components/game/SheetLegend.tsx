@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { RuleSet } from '../../../game';
+import type { RuleSet } from '../../../game/rules';
 import { Deferred, onDemand } from '../onDemand';
 import './legend.css';
 

@@ -1,8 +1,10 @@
 // What the Hint button shows, from the advisor's Advice. Pure (the translator is passed in), so the unit
 // tests can run it in node.
 import type { TFunction } from 'i18next';
-import type { Advice, GameState, Target } from '../../../game';
-import { previewScore } from '../../../game';
+import type { Advice } from '../../../game/advisor';
+import type { GameState } from '../../../game/types';
+import type { Target } from '../../../game/sheetValue';
+import { previewScore } from '../../../game/preview';
 import type { GameResource } from '../../../contract/games';
 
 /**

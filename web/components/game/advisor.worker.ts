@@ -2,7 +2,8 @@
 // would stay in the main chunk (every screen imports the rules from there); a worker is bundled apart, so
 // the advisor's code, and the dice tables it builds when it loads, reach a browser only with the first
 // hint. Its work stays off the main thread too.
-import { type Advice, advise, type GameState } from '../../../game';
+import { type Advice, advise } from '../../../game/advisor';
+import type { GameState } from '../../../game/types';
 
 export interface AdvisorRequest {
   id: number;

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { BoxType } from '../../../game';
+import type { BoxType } from '../../../game/types';
 import type { RollHint } from './view';
 
 export interface BoardHintInput {

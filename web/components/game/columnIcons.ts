@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ColumnType } from '../../../game';
+import type { ColumnType } from '../../../game/rules';
 import {
   AnnouncementIcon,
   DownwardsIcon,

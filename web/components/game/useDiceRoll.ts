@@ -9,7 +9,7 @@ import {
 } from 'react';
 import type { GameResource } from '../../../contract/games';
 import type { DiceSpeed } from '../../../contract/players';
-import { MAX_DICE } from '../../../game';
+import { MAX_DICE } from '../../../game/types';
 import { isNewRoll, type RollMark, rolledDice, rollMark, tumbleMs } from './view';
 
 /** How often a tumbling die shows a new face. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { BoxType, ColumnType } from '../../../game';
+import type { BoxType } from '../../../game/types';
+import type { ColumnType } from '../../../game/rules';
 import type { GameResource } from '../../../contract/games';
 
 /** The box the last fill wrote glows for `ms`, whoever filled it (a watcher sees it too). */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { GameState } from '../../../game';
+import type { GameState } from '../../../game/types';
 import { useGameMove } from '../../api/games';
 import type { GameResource, PlayerMove } from '../../../contract/games';
 import { toGameState } from '../../../contract/gameState';

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import type { Advice, GameState } from '../../../game';
+import type { Advice } from '../../../game/advisor';
+import type { GameState } from '../../../game/types';
 import type { GameResource } from '../../../contract/games';
 import { loadAllEnglish } from '../../i18n';
 import { toastError } from '../Toasts';

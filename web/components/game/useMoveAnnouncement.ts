@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type GameState, totalSum } from '../../../game';
+import type { GameState } from '../../../game/types';
+import { totalSum } from '../../../game/sums';
 import type { GameResource } from '../../../contract/games';
 import { isNewRoll, type RollMark, rollMark } from './view';
 

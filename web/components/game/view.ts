@@ -1,19 +1,10 @@
 // What the play screen shows, computed from the server's game resource with the rules of game/.
 // Pure (no React, no i18n), so the unit tests can run it in node.
-import {
-  type BoxType,
-  type ColumnSums,
-  type ColumnType,
-  canAnnounce,
-  canFill,
-  canRoll,
-  columnSums,
-  type GameAction,
-  type GameState,
-  MAX_ROLLS,
-  previewScore,
-  totalSum,
-} from '../../../game';
+import { type BoxType, type GameAction, type GameState, MAX_ROLLS } from '../../../game/types';
+import { type ColumnSums, columnSums, totalSum } from '../../../game/sums';
+import type { ColumnType } from '../../../game/rules';
+import { canAnnounce, canFill, canRoll } from '../../../game/availability';
+import { previewScore } from '../../../game/preview';
 import type { GameResource } from '../../../contract/games';
 
 export type CellAction = 'fill' | 'announce' | null;

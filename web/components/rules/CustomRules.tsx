@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COLUMN_TYPES, type ColumnType, DICE_COUNTS, type RuleSet, STRAIGHT_RULES } from '../../../game';
+import {
+  COLUMN_TYPES,
+  type ColumnType,
+  DICE_COUNTS,
+  type RuleSet,
+  STRAIGHT_RULES,
+} from '../../../game/rules';
 import { COLUMN_ICONS } from '../game/columnIcons';
 import './rules.css';
 

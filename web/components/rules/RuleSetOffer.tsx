@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Rules } from '../../../game';
+import type { Rules } from '../../../game/rules';
 import { Deferred, onDemand } from '../onDemand';
 
 // Not in the first load of `/`: the panel (and, inside it, the custom builder) is fetched when first opened.

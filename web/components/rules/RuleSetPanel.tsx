@@ -3,7 +3,14 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useNewGame } from '../../api/games';
-import { PRESET_NAMES, PRESETS, type PresetName, type Rules, type RuleSet, sameRules } from '../../../game';
+import {
+  PRESET_NAMES,
+  PRESETS,
+  type PresetName,
+  type Rules,
+  type RuleSet,
+  sameRules,
+} from '../../../game/rules';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { onDemand } from '../onDemand';
 import { toastError } from '../Toasts';

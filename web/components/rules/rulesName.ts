@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Rules } from '../../../game';
+import type { Rules } from '../../../game/rules';
 
 /** What a rule set is called: its preset's name ("Balkan"), or "Custom". */
 export function rulesName(t: TFunction, rules: Pick<Rules, 'preset'>): string {

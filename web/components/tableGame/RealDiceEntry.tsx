@@ -1,7 +1,7 @@
 import type { CSSProperties, Ref } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RuleErrorKey } from '../../../game';
+import type { RuleErrorKey } from '../../../game/errors';
 import { DieFace } from '../DieFace';
 import { UndoIcon } from '../icons';
 import type { RealDiceEntry as Entry } from './useRealDiceEntry';

@@ -1,6 +1,8 @@
 import { type RefObject, useMemo, useRef, useState } from 'react';
 import type { GameResource } from '../../../contract/games';
-import { canRoll, MAX_ROLLS, type GameState, type RuleErrorKey } from '../../../game';
+import { canRoll } from '../../../game/availability';
+import { MAX_ROLLS, type GameState } from '../../../game/types';
+import type { RuleErrorKey } from '../../../game/errors';
 import { canUndoEntry, enteredDice, type TableGame } from '../../../game/table';
 import { tableResource, type TablePlay } from '../../api/tableGames';
 import { toastError } from '../Toasts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { GameState } from '../../../game';
+import type { GameState } from '../../../game/types';
 import { isTyping } from '../game/isTyping';
 
 export interface RealDiceEntry {

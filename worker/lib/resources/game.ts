@@ -1,5 +1,5 @@
+import { availableMoves } from '../../../game/availableMoves';
 import {
-  availableMoves,
   type GameState,
   type GameType,
   progress,
