@@ -30,17 +30,23 @@ test('offline after a first visit: the app opens, says so, offers a practice gam
   const banner = page.getByTestId('offline-banner');
   await expect(banner).toContainText(OFFLINE);
   await expect(page.locator('.loading-screen')).toHaveCount(0);
-  const practice = banner.getByRole('link', { name: 'Play a practice game' });
+  // The play screen offers a practice game in place of the server's game (the banner does elsewhere).
+  const practice = page.getByTestId('offline-play').getByRole('link', { name: 'Play a practice game' });
   await expect(practice).toHaveAttribute('href', '/table?start=practice');
-  // The banner and its link fit a phone.
+  await expect(banner.getByRole('link')).toHaveCount(0);
+  // The banner and the offer fit a phone, the offer below the banner.
   const box = await practice.boundingBox();
+  const bannerBox = await banner.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+  expect(box && bannerBox && box.y >= bannerBox.y + bannerBox.height).toBe(true);
   await noSidewaysScroll(page);
 
   // A screen that needs the server says so (its chunk comes from the precache too).
   await page.goto('/rankings');
   await expect(page.getByText(NEEDS_SERVER).first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(
+    page.getByTestId('offline-banner').getByRole('link', { name: 'Play a practice game' }),
+  ).toHaveAttribute('href', '/table?start=practice');
 
   // Back online: the banner goes, the session starts and the lists load, without a reload.
   await page.evaluate(() => {
@@ -81,7 +87,7 @@ test('offline, a practice game is played for several turns, survives a reload an
 
   await context.setOffline(true);
   await page.reload();
-  await page.getByTestId('offline-banner').getByRole('link', { name: 'Play a practice game' }).click();
+  await page.getByTestId('offline-play').getByRole('link', { name: 'Play a practice game' }).click();
   // The game is the browser's: rules from game/, dice from crypto.getRandomValues, kept in IndexedDB.
   await expect(page).toHaveURL(/\/table\/[0-9a-f-]{36}$/, { timeout: 15_000 });
   const address = page.url();
@@ -103,7 +109,7 @@ test('offline, a practice game is played for several turns, survives a reload an
 
   // The offline offer resumes the unfinished practice game rather than starting another.
   await page.goto('/');
-  await page.getByTestId('offline-banner').getByRole('link', { name: 'Play a practice game' }).click();
+  await page.getByTestId('offline-play').getByRole('link', { name: 'Play a practice game' }).click();
   await expect(page).toHaveURL(address, { timeout: 15_000 });
   for (const { column, box, value } of written) await expect(cellOf(page, column, box)).toHaveText(value);
 });

@@ -4,7 +4,7 @@ import { HEALTH_POLL_MS, useHealth } from '../api/health';
 import { useOnline } from '../pwa/early';
 import { onDemand } from './onDemand';
 
-const OfflineBanner = onDemand(() => import('../pwa/OfflineBanner').then((m) => m.default));
+const OfflineBanner = onDemand(() => import('../pwa/offline').then((m) => m.OfflineBanner));
 
 /**
  * Says plainly which part of the service is down while /api/health reports it degraded, and what still

@@ -1,5 +1,6 @@
 import { useReducer, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import './pwa.css';
 
 /** Chromium's `beforeinstallprompt` event (not in the DOM library: no other engine has it). */
 interface InstallOffer extends Event {
@@ -38,7 +39,8 @@ export function InstallApp() {
     void offer.prompt();
   };
   return (
-    <div className="field">
+    <div className="field install-app">
+      <p className="install-app-title">{t('pwa.app')}</p>
       <button
         type="button"
         className="button"

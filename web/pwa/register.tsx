@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Workbox } from 'workbox-window';
 import { loadAllEnglish } from '../i18n';
+import './pwa.css';
 
 /** How often an open tab asks whether a new version of the app is out. */
 const UPDATE_CHECK_MS = 60 * 60_000;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentGame, useGame } from '../api/games';
 import { databaseDown, lastCurrentGame, rememberCurrentGame } from '../api/outage';
@@ -6,7 +6,10 @@ import { useSession } from '../api/session';
 import { GameFailed, GameLoading, GameScreen } from '../components/game/GameScreen';
 import { PlayNowButton } from '../components/quickMatch/PlayNowButton';
 import { RuleSetOffer } from '../components/rules/RuleSetOffer';
+import { onDemand } from '../components/onDemand';
 import { useTitle } from '../components/useTitle';
+
+const OfflinePlay = onDemand(() => import('../pwa/offline').then((m) => m.OfflinePlay));
 
 /** `/`: the current player's game, obtained or created for them; archiving it moves this screen to the next one. */
 export default function Play() {
@@ -23,8 +26,15 @@ export default function Play() {
   // The game's rules, once it is on screen: where the picker of a new game's rules starts.
   const rules = useGame(gameId ?? undefined).data?.rules;
 
-  // Offline the health banner offers a practice game instead (issue 28); the session starts once back online.
-  if (!player) return navigator.onLine ? <GameFailed message={t('game.noPlayer')} /> : null;
+  // Offline a practice game is offered instead (issue 28); the session starts once back online.
+  if (!player)
+    return navigator.onLine ? (
+      <GameFailed message={t('game.noPlayer')} />
+    ) : (
+      <Suspense>
+        <OfflinePlay />
+      </Suspense>
+    );
   // Below the board: other rules for a new game, and an offer of a live opponent, out of the way of the dice
   // on a phone.
   if (gameId !== null) {
