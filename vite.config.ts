@@ -155,6 +155,9 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: '../dist/web',
+    // Every browser the app supports preloads modules itself (Chromium, Firefox 115+, Safari 17+): no polyfill
+    // in the first load.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     // The first-load chunk (below) is ~470 kB before compression (~149 kB gzipped, bench/first-load.mjs, whose
     // target is 150): meant, not a slip. A warning past 500 kB says the first load has grown again.

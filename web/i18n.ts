@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 // English is the default language and the fallback of every missing string. The first load carries the
 // sections of it that the shell and the play screen show (named imports: the bundler leaves the other
 // sections out, ~8 kB gzipped); the whole file comes with the first screen or part loaded on demand.
-import { account, app, errorPage, game, health, nav, preferences, quickMatch } from '../locales/en-US.json';
+import { account, app, errorPage, game, health, nav, preferences } from '../locales/en-US.json';
 import { readStorage, STORAGE_KEYS } from './storage';
 import { languageSwitcher, type Translation } from './translations';
 
@@ -30,8 +30,9 @@ i18n.on('languageChanged', (language) => {
 
 /**
  * The sections of English the first load of `/` shows: the shell's (app, nav with the bell's label, health,
- * errorPage, the preference toasts; a notification's wording comes with its first toast), the play screen's (game, quickMatch for "Play someone now") and the
- * API errors' (account). Not daily: `/` is always the player's solo game; not the rules' wording of the
+ * errorPage, the preference toasts; a notification's wording comes with its first toast), the play screen's
+ * board (game) and the API errors' (account). Not quickMatch: "Play someone now" comes under the board, with
+ * the whole file (routes/Play.tsx BelowBoard). Not daily: `/` is always the player's solo game; not the rules' wording of the
  * columns: the legend that shows it is fetched when first unfolded.
  */
 const FIRST_LOAD_ENGLISH = {
@@ -42,7 +43,6 @@ const FIRST_LOAD_ENGLISH = {
   health,
   nav,
   preferences,
-  quickMatch,
 };
 
 let allEnglish: Promise<void> | null = null;

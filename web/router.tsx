@@ -53,7 +53,21 @@ const navigator: Navigator = {
  */
 export function AppRouter({ children }: { children: ReactNode }) {
   const [state, setState] = useState({ action: history.action, location: history.location });
-  useLayoutEffect(() => history.listen((update) => startTransition(() => setState(update))), []);
+  useLayoutEffect(
+    () =>
+      history.listen((update) => {
+        // Another screen opens at its top (a new table game from the hub's form far down the page); the same
+        // screen with other search parameters (a list's next page) and the back button keep their place.
+        if (
+          update.action === 'PUSH' &&
+          update.location.pathname !== state.location.pathname &&
+          !update.location.hash
+        )
+          window.scrollTo(0, 0);
+        startTransition(() => setState(update));
+      }),
+    [state.location.pathname],
+  );
   return (
     <Router location={state.location} navigationType={state.action} navigator={navigator}>
       {children}

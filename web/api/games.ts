@@ -114,19 +114,10 @@ export function useLiveGame(id: number | undefined): LiveState {
   return useLiveSocket(id && known ? `/api/ws/games/${id}` : null, onMessage);
 }
 
-const MISSING_LINK: Record<PlayerMove['type'], string> = {
-  ROLL: 'game.errors.noRoll',
-  ANNOUNCE: 'game.errors.noAnnounce',
-  FILL: 'game.errors.noFill',
-  UNDO: 'game.errors.noUndo',
-  RESTART: 'game.errors.noRestart',
-  ARCHIVE: 'game.errors.noArchive',
-};
-
 /** The request a move makes: its link's href and body. A missing link is the SPEC section 8 error, not a call. */
 export function moveRequest(game: GameResource, move: PlayerMove): { href: string; body?: unknown } {
   const link = game._links[MOVE_LINKS[move.type]];
-  if (!link) throw new Error(i18n.t(MISSING_LINK[move.type]));
+  if (!link) throw new Error(i18n.t('game.errors.noLink'));
   switch (move.type) {
     case 'ROLL':
       return { href: link.href, body: { diceToRoll: move.diceToRoll } };
@@ -154,7 +145,7 @@ export function useGameMove(id: number, onRefused: (error: unknown) => void) {
     mutationFn: (move: PlayerMove) => {
       if (mover) return mover(move);
       const game = client.getQueryData<GameResource>(gameKeys.game(id));
-      if (!game) throw new Error(i18n.t(MISSING_LINK[move.type]));
+      if (!game) throw new Error(i18n.t('game.errors.noLink'));
       const { href, body } = moveRequest(game, move);
       return api<GameResource>(href, { method: 'PUT', body });
     },

@@ -22,7 +22,7 @@ export const databaseDown = (error: unknown): boolean =>
  * what goes on; each list under it says only that it waits, not the banner's words again.
  */
 export const failureText = (error: Error, fallback: string): string =>
-  databaseDown(error) ? i18n.t('health.waits') : error.message || fallback;
+  databaseDown(error) ? i18n.t('lists.waitsForDatabase') : error.message || fallback;
 
 function read<T>(key: string): T | null {
   try {

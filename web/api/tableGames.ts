@@ -201,7 +201,7 @@ export function useTablePlay(id: string): TablePlay {
     mover: useCallback(
       (player, onArchive) => async (playerMove) => {
         if (playerMove.type === 'ARCHIVE') {
-          if (!onArchive) throw new Error(i18n.t('game.errors.noArchive'));
+          if (!onArchive) throw new Error(i18n.t('game.errors.noLink'));
           return onArchive();
         }
         return tableResource(await move(playerMove), player);

@@ -4,12 +4,12 @@ import { useCurrentGame, useGame } from '../api/games';
 import { databaseDown, lastCurrentGame, rememberCurrentGame } from '../api/outage';
 import { useSession } from '../api/session';
 import { GameFailed, GameLoading, GameScreen } from '../components/game/GameScreen';
-import { PlayNowButton } from '../components/quickMatch/PlayNowButton';
-import { RuleSetOffer } from '../components/rules/RuleSetOffer';
 import { onDemand } from '../components/onDemand';
 import { useTitle } from '../components/useTitle';
 
 const OfflinePlay = onDemand(() => import('../pwa/offline').then((m) => m.OfflinePlay));
+
+const BelowBoard = onDemand(() => import('../components/game/BelowBoard').then((m) => m.BelowBoard));
 
 /** `/`: the current player's game, obtained or created for them; archiving it moves this screen to the next one. */
 export default function Play() {
@@ -35,14 +35,13 @@ export default function Play() {
         <OfflinePlay />
       </Suspense>
     );
-  // Below the board: other rules for a new game, and an offer of a live opponent, out of the way of the dice
-  // on a phone.
   if (gameId !== null) {
     return (
       <>
         <GameScreen id={gameId} />
-        {rules ? <RuleSetOffer playerId={player.id} current={rules} /> : null}
-        <PlayNowButton />
+        <Suspense>
+          <BelowBoard playerId={player.id} rules={rules} />
+        </Suspense>
       </>
     );
   }

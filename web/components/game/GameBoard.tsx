@@ -32,6 +32,11 @@ export interface GameBoardProps {
   banner?: string;
   /** The board's heading, when its page names it (a game at the table: "Ana's turn"). */
   title?: string;
+  /**
+   * For anyone but the game's player: the line beside the dice, instead of "Waiting for Ana's move…" (a game
+   * at the table shows another player's sheet, or its board while the device is passed on).
+   */
+  watcherPrompt?: string;
 }
 
 /** The game: dice, roll button and controls beside (or above) the sheet; read-only for anyone but its player. */
@@ -43,6 +48,7 @@ export function GameBoard({
   headingLevel = 1,
   banner,
   title,
+  watcherPrompt,
 }: GameBoardProps) {
   const { t } = useTranslation();
   const c = useGameControls(game, viewerId, onNewGame);
@@ -51,7 +57,7 @@ export function GameBoard({
   const sticky = useStickyOffsets(dock);
   const glow = useFillGlow(game, GLOW_MS);
   const said = useMoveAnnouncement(game, moves.state, moves.dice.busy);
-  const prompt = boardHint(t, {
+  const hint = boardHint(t, {
     rolling: moves.dice.busy,
     completed: moves.completed,
     isPlayer: moves.isPlayer,
@@ -60,6 +66,8 @@ export function GameBoard({
     announcement: moves.state.announcement,
     total: sheet.view.total,
   });
+  const prompt =
+    !moves.isPlayer && watcherPrompt && !moves.completed && !moves.dice.busy ? watcherPrompt : hint;
 
   return (
     <section

@@ -35,7 +35,8 @@ export function useGameEnd(
     share: () =>
       void shareContent({
         text: t('congrats.shareText', { total }),
-        url: `${window.location.origin}/games/${game.id}`,
+        // A game at the table has no page of its own (its id is made up on this device): the site is shared.
+        url: game.id > 0 ? `${window.location.origin}/games/${game.id}` : window.location.origin,
       }),
   };
 }

@@ -131,6 +131,11 @@ export function TablePlay({ game }: { game: TableGame }) {
                   headingLevel={2}
                   title={title}
                   banner={banner}
+                  watcherPrompt={
+                    game.passing
+                      ? t('table.pass.title', { name: passName(game) })
+                      : t('table.game.turnOf', { name: turnName })
+                  }
                 />
               </GameMoverContext.Provider>
             )}
