@@ -92,6 +92,9 @@ test('offline, a practice game is played for several turns, survives a reload an
   await expect(page).toHaveURL(/\/table\/[0-9a-f-]{36}$/, { timeout: 15_000 });
   const address = page.url();
   await expect(page.getByText('Practice — not ranked')).toBeVisible();
+  // The banner still says the app is offline, but offers no practice game in the middle of one.
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('offline-banner').getByRole('link')).toHaveCount(0);
   const written = [];
   for (let turn = 0; turn < 4; turn++) written.push(await rollAndFill(page));
   await noSidewaysScroll(page);

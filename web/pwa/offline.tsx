@@ -16,14 +16,17 @@ function PracticeLink() {
   );
 }
 
-/** The health banner with no connection: that, what works offline, and (off the play screen) a practice game. */
+/**
+ * The health banner with no connection: that, what works offline, and a practice game, except where one is
+ * offered already (the play screen) or played (the table's screens).
+ */
 export function OfflineBanner() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
     <div className="health-banner offline-banner" role="status" data-testid="offline-banner">
       <p>{t('pwa.offline')}</p>
-      {pathname === '/' ? null : <PracticeLink />}
+      {pathname === '/' || pathname.startsWith('/table') ? null : <PracticeLink />}
     </div>
   );
 }
