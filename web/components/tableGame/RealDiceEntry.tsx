@@ -55,65 +55,8 @@ export function RealDiceEntry({
         if (open && entry.complete && !enterWaiting) onEnter();
       }}
     >
-      <ul
-        className={entry.faces.length > 5 ? 'real-dice-dice real-dice-dice--six' : 'real-dice-dice'}
-        style={{ '--count': entry.faces.length } as CSSProperties}
-      >
-        {entry.faces.map((face, index) => {
-          const classes = [
-            'real-die',
-            face === 0 ? 'real-die--blank' : '',
-            index === entry.selected && open ? 'real-die--selected' : '',
-            entry.changed[index] ? 'real-die--changed' : '',
-          ]
-            .filter(Boolean)
-            .join(' ');
-          return (
-            // Index keys: a die is its position.
-            <li key={index}>
-              <button
-                ref={index === 0 ? firstDie : undefined}
-                type="button"
-                className={classes}
-                aria-pressed={index === entry.selected && open}
-                aria-label={
-                  face === 0
-                    ? t('table.realDice.dieBlank', { index: index + 1 })
-                    : t('table.realDice.die', { index: index + 1, value: face })
-                }
-                disabled={!open}
-                onClick={() => entry.select(index)}
-              >
-                <DieFace value={face} size={48} className="real-die-svg" />
-                {face === 0 ? (
-                  <span className="real-die-mark" aria-hidden="true">
-                    ?
-                  </span>
-                ) : null}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      <div
-        className="real-dice-faces"
-        role="group"
-        aria-label={t('table.realDice.faceFor', { die: selectedLabel })}
-      >
-        {FACES.map((face) => (
-          <button
-            key={face}
-            type="button"
-            className="real-face"
-            aria-label={t('table.realDice.face', { value: face })}
-            aria-keyshortcuts={String(face)}
-            disabled={!open}
-            onClick={() => entry.pick(face)}
-          >
-            <DieFace value={face} size={36} />
-          </button>
-        ))}
-      </div>
+      <EnteredDice entry={entry} open={open} firstDie={firstDie} />
+      <FacePicker entry={entry} open={open} label={t('table.realDice.faceFor', { die: selectedLabel })} />
       <div className="real-dice-row">
         <label htmlFor={typedId} className="visually-hidden">
           {t('table.realDice.typeLabel', { example })}
@@ -161,5 +104,82 @@ export function RealDiceEntry({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The entered faces, a button per die: the selected one takes the next face; a dot marks one thrown again. */
+function EnteredDice({
+  entry,
+  open,
+  firstDie,
+}: {
+  entry: Entry;
+  open: boolean;
+  firstDie: Ref<HTMLButtonElement>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul
+      className={entry.faces.length > 5 ? 'real-dice-dice real-dice-dice--six' : 'real-dice-dice'}
+      style={{ '--count': entry.faces.length } as CSSProperties}
+    >
+      {entry.faces.map((face, index) => {
+        const classes = [
+          'real-die',
+          face === 0 ? 'real-die--blank' : '',
+          index === entry.selected && open ? 'real-die--selected' : '',
+          entry.changed[index] ? 'real-die--changed' : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
+        return (
+          // Index keys: a die is its position.
+          <li key={index}>
+            <button
+              ref={index === 0 ? firstDie : undefined}
+              type="button"
+              className={classes}
+              aria-pressed={index === entry.selected && open}
+              aria-label={
+                face === 0
+                  ? t('table.realDice.dieBlank', { index: index + 1 })
+                  : t('table.realDice.die', { index: index + 1, value: face })
+              }
+              disabled={!open}
+              onClick={() => entry.select(index)}
+            >
+              <DieFace value={face} size={48} className="real-die-svg" />
+              {face === 0 ? (
+                <span className="real-die-mark" aria-hidden="true">
+                  ?
+                </span>
+              ) : null}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The six faces: a tap gives the selected die its face and selects the next (the keys 1-6 do the same). */
+function FacePicker({ entry, open, label }: { entry: Entry; open: boolean; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="real-dice-faces" role="group" aria-label={label}>
+      {FACES.map((face) => (
+        <button
+          key={face}
+          type="button"
+          className="real-face"
+          aria-label={t('table.realDice.face', { value: face })}
+          aria-keyshortcuts={String(face)}
+          disabled={!open}
+          onClick={() => entry.pick(face)}
+        >
+          <DieFace value={face} size={36} />
+        </button>
+      ))}
+    </div>
   );
 }

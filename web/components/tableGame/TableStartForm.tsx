@@ -20,6 +20,72 @@ interface NameField {
   name: string;
 }
 
+/** The typed names, each field with a key of its own (a removed one keeps the others' focus and text). */
+function useNameFields(firstName: string) {
+  const nextKey = useRef(2);
+  const [fields, setFields] = useState<NameField[]>([
+    { key: 0, name: firstName },
+    { key: 1, name: '' },
+  ]);
+  return {
+    fields,
+    rename: (key: number, name: string) =>
+      setFields((current) => current.map((field) => (field.key === key ? { ...field, name } : field))),
+    add: () => {
+      const key = nextKey.current++;
+      setFields((current) => [...current, { key, name: '' }]);
+      // The new field takes the focus once it is drawn.
+      requestAnimationFrame(() => document.getElementById(`table-player-${key}`)?.focus());
+    },
+    remove: (key: number) => setFields((current) => current.filter((field) => field.key !== key)),
+  };
+}
+
+/** One to six name fields, "Player 1"…, each removable while more than one is left, and "Add a player". */
+function PlayerNames({ names, tried }: { names: ReturnType<typeof useNameFields>; tried: boolean }) {
+  const { t } = useTranslation();
+  const { fields } = names;
+  return (
+    <fieldset className="table-names">
+      <legend>{t('table.form.players')}</legend>
+      {fields.map((field, index) => {
+        const id = `table-player-${field.key}`;
+        const invalid = tried && !field.name.trim();
+        return (
+          <div key={field.key} className="field table-name">
+            <label htmlFor={id}>{t('table.form.player', { n: index + 1 })}</label>
+            <div className="table-name-row">
+              <input
+                id={id}
+                value={field.name}
+                maxLength={TABLE_NAME_MAX}
+                autoComplete="off"
+                aria-invalid={invalid || undefined}
+                onChange={(event) => names.rename(field.key, event.target.value)}
+              />
+              {fields.length > 1 ? (
+                <button
+                  type="button"
+                  className="button table-name-remove"
+                  aria-label={t('table.form.remove', { n: index + 1 })}
+                  onClick={() => names.remove(field.key)}
+                >
+                  ×
+                </button>
+              ) : null}
+            </div>
+          </div>
+        );
+      })}
+      {fields.length < TABLE_MAX_PLAYERS ? (
+        <button type="button" className="button" onClick={names.add}>
+          {t('table.form.add')}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /**
  * Pass and play: one to six names typed here (no accounts), the rule set (a preset or a custom one, as the
  * play screen offers them) and the dice (the app's, or real ones whose faces are entered). Started, the game
@@ -29,11 +95,8 @@ export function TableStartForm({ firstName }: { firstName: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const nextKey = useRef(2);
-  const [fields, setFields] = useState<NameField[]>([
-    { key: 0, name: firstName },
-    { key: 1, name: '' },
-  ]);
+  const names = useNameFields(firstName);
+  const { fields } = names;
   const [pick, setPick] = useState<RulesPick>('CLASSIC');
   const [custom, setCustom] = useState<RuleSet>(PRESETS.CLASSIC);
   const [dice, setDice] = useState<TableDice>('APP');
@@ -42,21 +105,11 @@ export function TableStartForm({ firstName }: { firstName: string }) {
   const [tried, setTried] = useState(false);
   const rules = pick === 'CUSTOM' ? custom : PRESETS[pick];
 
-  const rename = (key: number, name: string) =>
-    setFields((current) => current.map((field) => (field.key === key ? { ...field, name } : field)));
-  const add = () => {
-    const key = nextKey.current++;
-    setFields((current) => [...current, { key, name: '' }]);
-    // The new field takes the focus once it is drawn.
-    requestAnimationFrame(() => document.getElementById(`table-player-${key}`)?.focus());
-  };
-  const remove = (key: number) => setFields((current) => current.filter((field) => field.key !== key));
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    const names = fields.map((field) => field.name);
-    const refused = tableNamesError(names);
+    const typed = fields.map((field) => field.name);
+    const refused = tableNamesError(typed);
     if (refused) {
       setError(t(`table.errors.${refused}`));
       const blank = fields.find((field) => !field.name.trim());
@@ -67,7 +120,7 @@ export function TableStartForm({ firstName }: { firstName: string }) {
     setError(null);
     setStarting(true);
     try {
-      const game = await createTableGame(client, { kind: 'TABLE', dice, rules, names });
+      const game = await createTableGame(client, { kind: 'TABLE', dice, rules, names: typed });
       void navigate(`/table/${game.id}`);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -84,43 +137,7 @@ export function TableStartForm({ firstName }: { firstName: string }) {
     >
       <h2 id="table-start-title">{t('table.form.title')}</h2>
       <p className="muted">{t('table.form.text')}</p>
-      <fieldset className="table-names">
-        <legend>{t('table.form.players')}</legend>
-        {fields.map((field, index) => {
-          const id = `table-player-${field.key}`;
-          const invalid = tried && !field.name.trim();
-          return (
-            <div key={field.key} className="field table-name">
-              <label htmlFor={id}>{t('table.form.player', { n: index + 1 })}</label>
-              <div className="table-name-row">
-                <input
-                  id={id}
-                  value={field.name}
-                  maxLength={TABLE_NAME_MAX}
-                  autoComplete="off"
-                  aria-invalid={invalid || undefined}
-                  onChange={(event) => rename(field.key, event.target.value)}
-                />
-                {fields.length > 1 ? (
-                  <button
-                    type="button"
-                    className="button table-name-remove"
-                    aria-label={t('table.form.remove', { n: index + 1 })}
-                    onClick={() => remove(field.key)}
-                  >
-                    ×
-                  </button>
-                ) : null}
-              </div>
-            </div>
-          );
-        })}
-        {fields.length < TABLE_MAX_PLAYERS ? (
-          <button type="button" className="button" onClick={add}>
-            {t('table.form.add')}
-          </button>
-        ) : null}
-      </fieldset>
+      <PlayerNames names={names} tried={tried} />
       <RulesChoice value={pick} onChange={setPick} />
       {pick === 'CUSTOM' ? <CustomRules value={custom} onChange={setCustom} /> : null}
       <ChoiceGroup
