@@ -268,8 +268,10 @@ const SCREENS: Screen[] = [
     path: () => '/clashes',
     ready: async (page) => {
       if (ben.page.url() === 'about:blank') await ben.page.goto('/');
+      // Ben may come online after this page asked who is (he opens his page only now): the picker asks
+      // again every 15 s (api/presence.ts ONLINE_REFRESH_MS), so the wait is longer than that.
       await expect(page.getByRole('button', { name: `Choose ${ben.name} online` })).toBeVisible({
-        timeout: 15_000,
+        timeout: 30_000,
       });
     },
   },
