@@ -170,8 +170,16 @@ test('a new version waiting shows "Reload to update"; the page reloads only when
   const reload = prompt.getByRole('button', { name: 'Reload to update' });
   const box = await reload.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
-  // Nothing happens by itself: the page (and a game in it) stays as it was.
-  await page.waitForTimeout(1500);
+  // Nothing happens by itself: the new version waits, the old one still controls the page, and the page (and
+  // a game in it) stays as it was.
+  const workers = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration('/');
+    return {
+      waiting: registration?.waiting?.state ?? null,
+      controller: navigator.serviceWorker.controller?.scriptURL ?? null,
+    };
+  });
+  expect(workers).toEqual({ waiting: 'installed', controller: expect.stringMatching(/\/sw\.js$/) });
   expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
   await expect(rollButton(page)).toBeEnabled();
 
