@@ -1,11 +1,10 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clear, createStore, del, get, set, values } from 'idb-keyval';
 import { useCallback } from 'react';
+import { stateFields } from '../../contract/gameFields';
 import type { GameResource } from '../../contract/games';
 import type { PlayerMove } from '../../contract/gameState';
 import { availableMoves } from '../../game/availableMoves';
-import { describeRules } from '../../game/rules';
-import { progress, totalSum } from '../../game/sums';
 import { RuleError } from '../../game/errors';
 import type { DiceSource } from '../../game/types';
 import { cryptoDiceSource } from '../../game/dice';
@@ -118,22 +117,7 @@ export function tableResource(game: TableGame, player: number): GameResource {
     status: state.status,
     type: 'SOLO',
     player: { id, name: game.players[player]?.name ?? '' },
-    rules: describeRules(state.rules),
-    rollCount: state.rollCount,
-    dices: state.dice.map((value, index) => ({ index, value })),
-    sheet: {
-      columns: state.sheet.columns.map((column) => ({
-        type: column.type,
-        boxes: column.boxes.map((box) => ({ type: box.type, value: box.value })),
-      })),
-    },
-    announcement: state.announcement,
-    lastAction: state.lastAction,
-    latestBoxFilled: state.latestBoxFilled,
-    latestColumnFilled: state.latestColumnFilled,
-    latestDiceRolled: state.latestDiceRolled,
-    totalSum: totalSum(state.sheet),
-    progress: progress(state.sheet),
+    ...stateFields(state),
     createdAt: new Date(game.createdAt).toISOString(),
     updatedAt: new Date(game.updatedAt).toISOString(),
     _links: {

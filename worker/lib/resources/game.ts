@@ -2,13 +2,12 @@ import { availableMoves } from '../../../game/availableMoves';
 import {
   type GameState,
   type GameType,
-  progress,
-  totalSum,
   describeRules,
   CLASSIC_RULES,
   parseRules,
   type RuleSet,
 } from '../../../game';
+import { stateFields } from '../../../contract/gameFields';
 import { type GameResource, type GameStatusView, type GameSummary } from '../../../contract/games';
 import type { GameMeta } from '../../../durable-objects/gameRecord';
 import { links } from '../hal';
@@ -78,22 +77,7 @@ function renderGame(
     type: state.type,
     ...(clashId !== null && { clashId }),
     player: { id: meta.player.id, name: meta.player.name },
-    rules: describeRules(state.rules),
-    rollCount: state.rollCount,
-    dices: state.dice.map((value, index) => ({ index, value })),
-    sheet: {
-      columns: state.sheet.columns.map((column) => ({
-        type: column.type,
-        boxes: column.boxes.map((box) => ({ type: box.type, value: box.value })),
-      })),
-    },
-    announcement: state.announcement,
-    lastAction: state.lastAction,
-    latestBoxFilled: state.latestBoxFilled,
-    latestColumnFilled: state.latestColumnFilled,
-    latestDiceRolled: state.latestDiceRolled,
-    totalSum: totalSum(state.sheet),
-    progress: progress(state.sheet),
+    ...stateFields(state),
     createdAt: new Date(meta.createdAt).toISOString(),
     updatedAt: new Date(meta.updatedAt).toISOString(),
     _links: links({
