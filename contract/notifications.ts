@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'ticket-status',
   'rating-changed',
   'daily-waiting',
+  'challenge-accepted',
+  'rematch-proposed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
