@@ -1,6 +1,22 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+
+/** The bare specifiers ('hono', 'hono/jwt', 'drizzle-orm/d1'...) imported by the code the Worker runs. */
+function serverPackages(): string[] {
+  const found = new Set<string>();
+  for (const dir of ['worker', 'durable-objects', 'contract', 'game']) {
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(file)) continue;
+      const source = readFileSync(join(dir, file), 'utf8');
+      for (const [, name] of source.matchAll(/from '((?:@[\w.-]+\/)?[\w.-][\w./-]*)'/g))
+        if (!name.startsWith('.') && !name.includes(':')) found.add(name);
+    }
+  }
+  return [...found].sort();
+}
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations');
@@ -31,6 +47,11 @@ export default defineConfig(async () => {
             name: 'worker',
             include: ['test/worker/**/*.test.ts'],
             setupFiles: ['./test/worker/setup.ts'],
+            // One bundle per package instead of its hundreds of files: each test file's workerd loads the
+            // worker's packages anew, and this halves that start (setup 356 s -> 138 s summed, 6.9 -> 5 min).
+            // Every specifier the server imports is listed: a package loaded both bundled and unbundled would
+            // be two copies (two Honos that do not know each other's routes).
+            deps: { optimizer: { ssr: { enabled: true, include: serverPackages() } } },
           },
         },
       ],
