@@ -9,6 +9,7 @@ import { toClashResource } from '../worker/lib/resources/clashes';
 import { logRoomError } from './alarms';
 import { BOT_PAUSE_MS, botAction } from './clashBot';
 import { type ClashChange, type ClashEvent, type ClashOutcome, isRefused } from './clashChange';
+import { ClashBlocks, deafTo, logFor } from './clashBlocks';
 import { said } from './clashChat';
 import { ClashLog } from './clashLog';
 import * as lobby from './clashLobby';
@@ -50,12 +51,14 @@ export class ClashRoom extends Server {
   readonly #state: ClashState;
   readonly #sockets = new ClashSockets((tag) => this.getConnections<ClashSocket>(tag));
   readonly #log: ClashLog;
+  readonly #blocks: ClashBlocks;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     answerPings(ctx);
     this.#state = new ClashState(ctx.storage, () => database(this.env.DB), log);
     this.#log = new ClashLog(ctx.storage.kv);
+    this.#blocks = new ClashBlocks(ctx.storage.kv, () => database(this.env.DB));
   }
 
   /**
@@ -117,6 +120,12 @@ export class ClashRoom extends Server {
     return this.#delete(() => null, null, adminName);
   }
 
+  /** A block between two members changed (worker/routes/friends.ts): the room reads its blocks again. */
+  async blocksChanged() {
+    const record = this.#load();
+    if (record) await this.#blocks.refresh(record.clash.players.map((p) => p.id));
+  }
+
   /** A player's access changed (worker/auth/access.ts `pushAccess`). */
   updateAccess(playerId: number, access: PlayerAccess) {
     const record = this.#load();
@@ -145,20 +154,31 @@ export class ClashRoom extends Server {
 
   override onConnect(connection: Connection<ClashSocket>, ctx: ConnectionContext) {
     writeRoomPoint(this.env, 'ClashRoom', this.ctx.id.toString(), 'socket-open');
-    const opened = this.#sockets.open(connection, ctx.request, this.#load(), greeting, () => this.#log.all());
+    const lines = (viewerId: number | null) => logFor(this.#log.all(), this.#blocks.held(), viewerId);
+    const opened = this.#sockets.open(connection, ctx.request, this.#load(), greeting, lines);
     if (opened && opened.viewerId !== null) cameBack(this.ctx.storage.kv, opened.viewerId);
   }
 
-  /** A member's reaction or suggestion, to every clash socket; a refusal, to the sending socket only. */
-  override onMessage(connection: Connection<ClashSocket>, message: WSMessage) {
+  /**
+   * A member's reaction or suggestion, to every clash socket but those of members who block them
+   * (clashBlocks.ts); a refusal, to the sending socket only.
+   */
+  override async onMessage(connection: Connection<ClashSocket>, message: WSMessage) {
     const kv = this.ctx.storage.kv;
     const now = Date.now();
-    const out = said(this.#load(), connection.state, message, (id) => kv.get<number>(saidKey(id)) ?? 0, now);
+    const record = this.#load();
+    const out = said(record, connection.state, message, (id) => kv.get<number>(saidKey(id)) ?? 0, now);
     if ('error' in out)
       return connection.send(JSON.stringify({ type: 'ERROR', key: out.error } satisfies ClashServerMessage));
     kv.put(saidKey(out.memberId), now);
-    this.#sockets.say(out.text);
-    this.#sockets.logged(this.#log.append([out.line], now));
+    const members = record?.clash.players.map((p) => p.id) ?? [];
+    const pairs = await this.#blocks.load(members).catch((error: unknown) => {
+      log('blocks', error);
+      return this.#blocks.held();
+    });
+    const deaf = deafTo(pairs, out.memberId);
+    this.#sockets.say(out.text, deaf);
+    this.#sockets.logged(this.#log.append([out.line], Date.now()), deaf);
   }
 
   override async onAlarm() {

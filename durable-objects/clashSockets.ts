@@ -84,7 +84,7 @@ export class ClashSockets {
     request: Request,
     record: ClashRecord | null,
     greet: (text: string) => string,
-    log: () => ClashLogEntry[],
+    log: (viewerId: number | null) => ClashLogEntry[],
   ): { viewerId: number | null } | null {
     const socket = socketOf(request);
     connection.setState(socket);
@@ -99,7 +99,7 @@ export class ClashSockets {
       return { viewerId };
     }
     connection.send(greet(clashMessage(record, viewerId)));
-    if (record) connection.send(logMessage(log(), true));
+    if (record) connection.send(logMessage(log(viewerId), true));
     return { viewerId };
   }
 
@@ -115,18 +115,19 @@ export class ClashSockets {
     broadcastClash(this.connections(CLASH_TAG), record);
   }
 
-  /** What a member said (or the log wrote), to every clash socket. */
-  say(text: string) {
+  /** What a member said (or the log wrote), to every clash socket but those of the `deaf` (who block the sayer). */
+  say(text: string, deaf: ReadonlySet<number> = new Set()) {
+    const hearing = [...this.connections(CLASH_TAG)].filter((c) => !deaf.has(c.state?.viewerId ?? 0));
     broadcastPerViewer(
-      this.connections(CLASH_TAG),
+      hearing,
       () => null,
       () => text,
     );
   }
 
-  /** New lines of the clash log, to every clash socket. */
-  logged(entries: ClashLogEntry[]) {
-    if (entries.length > 0) this.say(logMessage(entries, false));
+  /** New lines of the clash log, to every clash socket but those of the `deaf`. */
+  logged(entries: ClashLogEntry[], deaf?: ReadonlySet<number>) {
+    if (entries.length > 0) this.say(logMessage(entries, false), deaf);
   }
 
   /** A pending clash is for its players' eyes only: the clash sockets of those no longer in it close. */

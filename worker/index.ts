@@ -22,6 +22,7 @@ import { playerActivityRoutes } from './routes/playerActivity';
 import { playerModerationRoutes } from './routes/playerModeration';
 import { playerNotificationsRoutes } from './routes/playerNotifications';
 import { playersRoutes } from './routes/players';
+import { friendsRoutes } from './routes/friends';
 import { preferencesRoutes } from './routes/preferences';
 import { quickMatchRoutes } from './routes/quickMatch';
 import { ratingsRoutes } from './routes/ratings';
@@ -67,6 +68,7 @@ app.route('/players', accountRoutes); // a player's own name, e-mail address and
 app.route('/players', preferencesRoutes); // a player's own preferences
 app.route('/players', playerNotificationsRoutes); // a player's own notifications: the list, all read
 app.route('/players', playerModerationRoutes); // admins: a player's log rows, ban and unban
+app.route('/players', friendsRoutes); // follow, block, the friends lists (contract/friends.ts)
 app.route('/avatars', avatars); // avatar images under immutable keys, cached for a year
 app.route('/games', gamesRoutes); // games: the current solo game, moves (clash games go to their room), the list
 app.route('/clashes', clashesRoutes); // clashes: create, answer, manage; the games live in the ClashRoom

@@ -188,7 +188,7 @@ describe('invitations only from players one has played with', () => {
       });
     const refused = await expectError(await invite('en-US'), 403, 'invitations-closed');
     expect(refused.message).toBe(
-      'This player accepts clash invitations only from players they have played with',
+      'This player accepts clash invitations only from players they have played with or follow',
     );
     const croatian = await expectError(await invite('hr'), 403, 'invitations-closed');
     expect(croatian.message).toMatch(/s kojima ima odigran okršaj/);

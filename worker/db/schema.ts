@@ -519,3 +519,40 @@ export const playerRatings = sqliteTable(
 );
 
 export type PlayerRatingRow = typeof playerRatings.$inferSelect;
+
+/** Who follows whom (issue 29): one way, needing no acceptance; the followed player may remove a follower. */
+export const follows = sqliteTable(
+  'follows',
+  {
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    followedId: integer('followed_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followedId] }),
+    // A player's followers, newest first.
+    index('follows_followed_id_idx').on(t.followedId, t.createdAt),
+  ],
+);
+
+/** Who blocks whom (issue 29): the blocked player cannot challenge, follow or talk to the blocker. */
+export const blocks = sqliteTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_id_idx').on(t.blockedId),
+  ],
+);

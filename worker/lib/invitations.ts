@@ -1,7 +1,9 @@
 import { CLASH_MAX_PENDING_OWNED, CLASH_PENDING_TTL_MS } from '../../contract/clashes';
 import type { NewClashPlayer } from '../../durable-objects/clashRecord';
 import { type PendingClashRow, pendingClashesOwnedBy, playedWith } from '../db/clashes';
-import { database } from '../db/client';
+import { blocksAmong } from '../db/blocks';
+import { database, type Database } from '../db/client';
+import { followersAmong } from '../db/follows';
 import { knownOnly } from '../db/preferences';
 import { forbidden } from './errors';
 import { count, type RateRule, tooMany } from './rateLimit';
@@ -16,9 +18,10 @@ export const INVITATIONS_PER_PAIR: RateRule = { name: 'invite-pair', limit: 20, 
 /**
  * The limits on clash invitations, read from D1 before the owner opens a clash (`clashId` null)
  * or invites more players to their pending clash `clashId`:
+ * - a player who blocks the owner is not invited by them (403 `invitations-blocked`), nor one the owner
+ *   blocks (403 `invitee-blocked`: unblock them first), `refuseBlocked`;
  * - a player who takes invitations only from players they know is not invited by a stranger (403
- *   `invitations-closed`); "known" is having played a started clash together, as following does not
- *   exist yet;
+ *   `invitations-closed`); "known" is having played a started clash together, or following the owner;
  * - one pending clash at a time between an owner and each player they invite (429
  *   `invitation-pending`, until that clash expires);
  * - at most CLASH_MAX_PENDING_OWNED pending clashes per owner (429 `too-many-pending-clashes`, until the
@@ -41,9 +44,14 @@ export async function refuseInvitations(
   const [pending, closed] = await Promise.all([pendingClashesOwnedBy(db, ownerId), knownOnly(db, people)]);
   // Adding to a clash that is not the caller's, or no longer pending: the room says so (403, 409).
   if (clashId !== null && !pending.some((clash) => clash.id === clashId)) return;
+  await refuseBlocked(db, ownerId, people);
   if (closed.length) {
-    const known = await playedWith(db, ownerId, closed);
-    if (closed.some((id) => !known.includes(id))) throw forbidden('invitations-closed');
+    const [played, following] = await Promise.all([
+      playedWith(db, ownerId, closed),
+      followersAmong(db, ownerId, closed),
+    ]);
+    if (closed.some((id) => !played.includes(id) && !following.includes(id)))
+      throw forbidden('invitations-closed');
   }
   const expiresIn = (clash: PendingClashRow) => clash.createdAt + CLASH_PENDING_TTL_MS - Date.now();
   const already = pending.find(
@@ -61,4 +69,19 @@ export async function refuseInvitations(
   ).filter((tally) => tally.over);
   if (over.length)
     throw tooMany(Math.max(...over.map((tally) => tally.retryAfterMs)), 'too-many-invitations');
+}
+
+/**
+ * Blocks between a clash's maker and the players they would play with (issue 29): 403
+ * `invitations-blocked` when one of `playerIds` blocks `ownerId`, 403 `invitee-blocked` when `ownerId`
+ * blocks one of them. For every way into a clash the maker decides on: a challenge, an added player, a
+ * challenge link's join and a rematch (C's worker/routes/challenges.ts and rematch call this with the
+ * maker and the joiner).
+ */
+export async function refuseBlocked(db: Database, ownerId: number, playerIds: readonly number[]) {
+  const others = playerIds.filter((id) => id !== ownerId);
+  if (!others.length) return;
+  const pairs = await blocksAmong(db, [ownerId, ...others]);
+  if (pairs.some((pair) => pair.blockedId === ownerId)) throw forbidden('invitations-blocked');
+  if (pairs.some((pair) => pair.blockerId === ownerId)) throw forbidden('invitee-blocked');
 }
