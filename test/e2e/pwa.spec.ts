@@ -79,6 +79,8 @@ test('Chromium finds the app installable and offers to install it; the worker co
   // context of a Playwright browser is: this test has a browser profile of its own.
   const context = await playwright.chromium.launchPersistentContext(testInfo.outputPath('profile'), {
     ...testInfo.project.use.launchOptions,
+    // The headless shell the other tests run in never offers to install an app: that is the browser's.
+    executablePath: '/usr/bin/chromium',
     baseURL,
     viewport: PHONE,
     serviceWorkers: 'allow',
