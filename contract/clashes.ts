@@ -31,7 +31,17 @@ export type { ClashPlayerStatus, ClashStatus, ClashType };
  * `resign`: PUT, a playing member leaves the clash (a forfeit). `pass`: PUT, another member passes the
  * turn of a player who has not moved in an untimed clash for CLASH_STALL_DAYS.
  */
-export type ClashLinkName = 'self' | 'accept' | 'decline' | 'add' | 'remove' | 'delete' | 'resign' | 'pass';
+export type ClashLinkName =
+  | 'self'
+  | 'accept'
+  | 'decline'
+  | 'add'
+  | 'remove'
+  | 'delete'
+  | 'resign'
+  | 'pass'
+  /** POST, a player of the completed clash proposes a rematch (201 with it, or with the one proposed already). */
+  | 'rematch';
 
 /** One player of a clash, in turn order (the owner first). */
 export interface ClashPlayer {
@@ -76,6 +86,8 @@ export interface ClashResource {
   turnStartedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Once COMPLETED: the rematch a player proposed, null before (the room's answers only; lists say null). */
+  rematchId?: number | null;
   _links: Links<ClashLinkName>;
 }
 

@@ -12,6 +12,7 @@ import { type ClashChange, type ClashEvent, type ClashOutcome, isRefused } from 
 import { ClashBlocks, deafTo, logFor } from './clashBlocks';
 import { said } from './clashChat';
 import { ClashLog } from './clashLog';
+import { ClashRematch } from './clashRematch';
 import * as lobby from './clashLobby';
 import { cameBack, tellClash } from './clashNotices';
 import * as play from './clashPlay';
@@ -51,6 +52,16 @@ export class ClashRoom extends Server {
   readonly #state: ClashState;
   readonly #sockets = new ClashSockets((tag) => this.getConnections<ClashSocket>(tag));
   readonly #log: ClashLog;
+  readonly #rematch = new ClashRematch({
+    env: this.env,
+    load: () => this.#load(),
+    remember: (record, rematchId) => {
+      const next = { ...record, clash: { ...record.clash, rematchId } };
+      this.#state.put(next);
+      this.#sockets.broadcast(next);
+    },
+    log,
+  });
   readonly #blocks: ClashBlocks;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
@@ -75,7 +86,8 @@ export class ClashRoom extends Server {
     // with reserved ids, no row exists yet and the first index write inserts them.
     if (!init.gameIds) this.#state.index.markCurrent(1);
     this.#state.alarms.set('expire', lobby.expiresAt(record));
-    if (!init.quickMatch) this.#tell(record, [{ type: 'invited', players: init.players.slice(1) }]);
+    if (!init.quickMatch && !init.origin)
+      this.#tell(record, [{ type: 'invited', players: init.players.slice(1) }]);
     // Against the bot alone, or quick-matched, everyone has accepted already.
     return (await this.#start(init.gameIds)) ?? this.#answer(init.owner.id);
   }
@@ -104,6 +116,10 @@ export class ClashRoom extends Server {
   }
   pass(playerId: number) {
     return this.#run(play.passed(this.#load(), playerId, Date.now()), playerId);
+  }
+  /** A player of the completed clash proposes a rematch (clashRematch.ts): two at once make one. */
+  rematch(playerId: number, players: NewClashPlayer[]) {
+    return this.#rematch.propose(playerId, players);
   }
   /** Local development and the browser tests only (worker/routes/dev.ts): the turn on runs out in `seconds`. */
   shortenTurn(seconds: number) {

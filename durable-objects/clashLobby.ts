@@ -1,6 +1,7 @@
 import { CLASH_PENDING_TTL_MS } from '../contract/clashes';
 import {
   acceptsAtOnce,
+  allAccept,
   type ClashRefusal,
   clashRules,
   memberOf,
@@ -43,7 +44,7 @@ export function newClashRecord(init: NewClash): ClashRecord {
     id: p.id,
     name: p.name,
     avatarKey: p.avatarKey,
-    status: acceptsAtOnce(p, init.owner.id, init.quickMatch) ? ('ACCEPTED' as const) : ('PENDING' as const),
+    status: acceptsAtOnce(p, init.owner.id, allAccept(init)) ? ('ACCEPTED' as const) : ('PENDING' as const),
     score: null,
     gameId: null,
     bot: p.bot,

@@ -72,7 +72,15 @@ export interface NewClash {
    * every row itself with its first index write. Absent: the Worker inserted the clash's rows.
    */
   gameIds?: number[];
+  /** Opened by a challenge link or proposed as a rematch; absent: made on the create form or by the queue. */
+  origin?: ClashOrigin;
 }
+
+/**
+ * A challenge link's clash starts full: everyone took a seat, so everyone has accepted. A rematch is proposed
+ * (the proposer accepted, the others invited), and its invitation is told as `rematch-proposed` instead.
+ */
+export type ClashOrigin = 'challenge' | 'rematch';
 
 /** Who a socket of the room belongs to, kept as the connection's state (it survives hibernation). */
 export interface ClashSocket {

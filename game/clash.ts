@@ -72,6 +72,8 @@ export interface ClashView {
   turnStartedAt?: number | null;
   /** Paired by the quick-match queue. */
   quickMatch?: boolean;
+  /** Once COMPLETED: the rematch one of its players proposed (durable-objects/clashRematch.ts). */
+  rematchId?: number;
   /** The rule set every game of the clash is played by; absent in records stored before rule sets: CLASSIC. */
   rules?: RuleSet;
   /**
@@ -92,6 +94,10 @@ export const clashRules = (clash: Pick<ClashView, 'rules'>): RuleSet => clash.ru
  */
 export const acceptsAtOnce = (player: { id: number; bot?: boolean }, ownerId: number, quickMatch = false) =>
   quickMatch || player.bot === true || player.id === ownerId;
+
+/** Everyone of a new clash accepts at once: a quick match, or a challenge link's clash (its seats were taken). */
+export const allAccept = (init: { quickMatch: boolean; origin?: 'challenge' | 'rematch' }) =>
+  init.quickMatch || init.origin === 'challenge';
 
 /**
  * A clash that never started: pending, or cancelled before its start (only a pending clash is ever

@@ -25,6 +25,7 @@ import { playersRoutes } from './routes/players';
 import { friendsRoutes } from './routes/friends';
 import { preferencesRoutes } from './routes/preferences';
 import { quickMatchRoutes } from './routes/quickMatch';
+import { challengesRoutes } from './routes/challenges';
 import { ratingsRoutes } from './routes/ratings';
 import { scoresRoutes } from './routes/scores';
 import { sessionRoutes } from './routes/session';
@@ -72,6 +73,7 @@ app.route('/players', friendsRoutes); // follow, block, the friends lists (contr
 app.route('/avatars', avatars); // avatar images under immutable keys, cached for a year
 app.route('/games', gamesRoutes); // games: the current solo game, moves (clash games go to their room), the list
 app.route('/clashes', clashesRoutes); // clashes: create, answer, manage; the games live in the ClashRoom
+app.route('/challenges', challengesRoutes); // challenge links: make, read (anyone), join (a guest too), cancel
 app.route('/quick-match', quickMatchRoutes); // the quick-match queue: join (paired at once or 202), leave
 app.route('/ratings', ratingsRoutes); // the clash ratings' tab (a player's history and head-to-head are on players)
 app.route('/scores', scoresRoutes); // scores: the rankings by period, one score with its game, the score statistics

@@ -1,4 +1,5 @@
 import { LOG_RETENTION_DAYS } from '../contract/logs';
+import { deleteExpiredChallenges } from './db/challenges';
 import { database, type Database } from './db/client';
 import { forgetGameRow, untouchedSoloGameIds } from './db/games';
 import { deleteSomeLogsBefore } from './db/logs';
@@ -27,7 +28,7 @@ export interface SweepCounts {
   gamesKept: number | null;
   rateLimits: number | null;
   logs: number | null;
-  /** Expired challenge links: none exist yet (see `expiredChallengeLinks`). */
+  /** Challenge links deleted past keeping (see `expiredChallengeLinks`). */
   challengeLinks: number | null;
 }
 
@@ -63,12 +64,10 @@ async function untouchedGames(env: Env, db: Database, now: number) {
 }
 
 /**
- * The hook for challenge links (a link that seats whoever opens it in a clash): when they exist, their
- * expired rows are deleted here, at most SWEEP_LIMIT a run, and the count returned.
+ * Challenge links past keeping (db/challenges.ts `deleteExpiredChallenges`: unused ones a week after they
+ * expired, started ones a month after), at most SWEEP_LIMIT a run, with their seats.
  */
-async function expiredChallengeLinks(): Promise<number> {
-  return 0;
-}
+const expiredChallengeLinks = (db: Database, now: number) => deleteExpiredChallenges(db, now, SWEEP_LIMIT);
 
 /** Runs `work`; a failure is said on the console and counts as null, so one kind's trouble stops no other. */
 async function step<T>(what: string, work: () => Promise<T>): Promise<T | null> {
@@ -89,7 +88,7 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepCounts> {
     gamesKept: games?.kept ?? null,
     rateLimits: await step('rate-limits', () => deleteExpiredRateLimits(db, now, SWEEP_LIMIT)),
     logs: await step('logs', () => deleteSomeLogsBefore(db, now - LOG_RETENTION_MS, SWEEP_LIMIT)),
-    challengeLinks: await step('challenge-links', expiredChallengeLinks),
+    challengeLinks: await step('challenge-links', () => expiredChallengeLinks(db, now)),
   };
   console.log(JSON.stringify({ level: 'INFO', what: 'sweep', ...counts }));
   await writeLog(env, { level: 'INFO', message: 'sweep', data: { ...counts, limit: SWEEP_LIMIT } }, now);

@@ -11,6 +11,7 @@ import {
   TokenBody,
   UsernameBody,
 } from '../../contract/account';
+import { CreateChallengeBody } from '../../contract/challenges';
 import { ClashPlayerBody, ClashPlayersBody, CreateClashBody } from '../../contract/clashes';
 import { AnnounceBody, CurrentGameBody, FillBody, RollBody } from '../../contract/games';
 import { QuickMatchBody } from '../../contract/quickMatch';
@@ -113,6 +114,7 @@ const BODIES: Record<string, Fields> = {
   'PUT /api/clashes/:id/add': ClashPlayersBody,
   'PUT /api/clashes/:id/remove': ClashPlayersBody,
   'POST /api/quick-match': QuickMatchBody,
+  'POST /api/challenges': CreateChallengeBody,
   'POST /api/tickets': CreateTicketBody,
   'PATCH /api/tickets/:id': UpdateTicketBody,
   'PUT /api/players/:id/preferences': PreferencesBody,

@@ -520,6 +520,61 @@ export const playerRatings = sqliteTable(
 
 export type PlayerRatingRow = typeof playerRatings.$inferSelect;
 
+/**
+ * An open challenge (issue 29): a link anyone may join, seat 0 its maker; OPEN until full (STARTED, with its
+ * clash) or CANCELLED by its maker; past `expiresAt` unused it is EXPIRED, and the sweep deletes it.
+ */
+export const challenges = sqliteTable(
+  'challenges',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    code: text('code').notNull(),
+    makerId: integer('maker_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    rules: text('rules', { mode: 'json' }).$type<RuleSet>().notNull(),
+    turnSeconds: integer('turn_seconds'),
+    /** Players in all, the maker included: 2 or 3. */
+    seats: integer('seats').notNull(),
+    status: text('status', { enum: ['OPEN', 'STARTED', 'CANCELLED'] })
+      .notNull()
+      .default('OPEN'),
+    clashId: integer('clash_id').references(() => clashes.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('challenges_code_unique').on(t.code),
+    index('challenges_maker_id_status_idx').on(t.makerId, t.status),
+    index('challenges_status_expires_at_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+export type ChallengeRow = typeof challenges.$inferSelect;
+
+/** A seat taken in a challenge by whoever joined it (seat 1 on; the maker's seat 0 is not stored). */
+export const challengeSeats = sqliteTable(
+  'challenge_seats',
+  {
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    joinedAt: integer('joined_at')
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.challengeId, t.seat] }),
+    uniqueIndex('challenge_seats_challenge_id_player_id_unique').on(t.challengeId, t.playerId),
+    index('challenge_seats_player_id_idx').on(t.playerId),
+  ],
+);
+
 /** Who follows whom (issue 29): one way, needing no acceptance; the followed player may remove a follower. */
 export const follows = sqliteTable(
   'follows',

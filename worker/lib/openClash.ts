@@ -1,11 +1,11 @@
 import type { TurnSeconds } from '../../contract/clashes';
 import type { PlayerRef } from '../../contract/players';
-import type { ClashResult, NewClash, NewClashPlayer } from '../../durable-objects/clashRecord';
+import type { ClashOrigin, ClashResult, NewClash, NewClashPlayer } from '../../durable-objects/clashRecord';
 import type { ReservedClashIds } from '../../durable-objects/quickMatchRecord';
 import { deleteClashRows, insertClash } from '../db/clashes';
 import type { Database } from '../db/client';
 import { clashRoom } from '../rooms';
-import { acceptsAtOnce, type RuleSet } from '../../game';
+import { acceptsAtOnce, allAccept, type RuleSet } from '../../game';
 
 // Typed through the global Cloudflare.Env, not worker/env: the quick-match room opens its clashes through
 // here, and env.ts names every room class.
@@ -23,6 +23,8 @@ export interface ClashToOpen {
   quickMatch: boolean;
   /** Ids the queue reserved for it: the room starts it at once and writes its rows itself. */
   reserved?: ReservedClashIds | null;
+  /** Opened by a challenge link (everyone accepted) or proposed as a rematch (clashRecord.ts `ClashOrigin`). */
+  origin?: ClashOrigin;
 }
 
 const roomInit = (open: ClashToOpen, id: number, createdAt: number): NewClash => ({
@@ -34,6 +36,7 @@ const roomInit = (open: ClashToOpen, id: number, createdAt: number): NewClash =>
   turnSeconds: open.turnSeconds,
   rules: open.rules,
   quickMatch: open.quickMatch,
+  origin: open.origin,
 });
 
 /**
@@ -60,7 +63,7 @@ export async function openClash(
     rules: open.rules,
     players: open.players.map((p) => ({
       id: p.id,
-      status: acceptsAtOnce(p, open.owner.id, open.quickMatch) ? 'ACCEPTED' : 'PENDING',
+      status: acceptsAtOnce(p, open.owner.id, allAccept(open)) ? 'ACCEPTED' : 'PENDING',
     })),
     createdAt,
   });

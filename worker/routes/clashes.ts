@@ -157,7 +157,21 @@ export const clashesRoutes = new Hono<Clashes>()
     });
     return answer(c, await room.get(await viewerIdOutlastingD1(c, { banned: 'allowed' })));
   })
+  // A player of the completed clash proposes a rematch: 201 with it, or with the one proposed already.
+  .post('/:id/rematch', async (c) => {
+    const room = await roomOf(c);
+    const me = await registeredPlayer(c);
+    const held = await room.get(me.id);
+    if (!held.ok) throw new AppError(held.status, held.key);
+    if (!held.clash.players.some((p) => p.id === me.id)) throw forbidden('not-clash-member');
+    const players = await clashPlayersOf(
+      c.var.db,
+      held.clash.players.map((p) => p.id),
+    );
+    return answer(c, await room.rematch(me.id, players), 201);
+  })
   .put('/:id/accept', answerInvitation('accept'))
+
   .put('/:id/decline', answerInvitation('decline'))
   // The owner's: invite more players (registered, not banned), or take back invitations not yet accepted.
   .put('/:id/add', async (c) => {

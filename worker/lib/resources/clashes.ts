@@ -7,6 +7,7 @@ import {
   clashRules,
   crownsOf,
   describeRules,
+  memberOf,
   refuseRemoval,
   winnerOf,
 } from '../../../game';
@@ -72,6 +73,7 @@ export function toClashResource(clash: ClashView, viewerId: number | null, now: 
       clash.status === 'IN_PROGRESS' ? new Date(clash.turnStartedAt ?? clash.updatedAt).toISOString() : null,
     createdAt: new Date(clash.createdAt).toISOString(),
     updatedAt: new Date(clash.updatedAt).toISOString(),
+    rematchId: clash.rematchId ?? null,
     _links: links({
       self: base,
       accept: may.answer && `${base}/accept`,
@@ -81,6 +83,7 @@ export function toClashResource(clash: ClashView, viewerId: number | null, now: 
       delete: may.delete && base,
       resign: may.resign && `${base}/resign`,
       pass: may.pass && `${base}/pass`,
+      rematch: clash.status === 'COMPLETED' && memberOf(clash, viewerId) !== undefined && `${base}/rematch`,
     }),
   };
 }
