@@ -10,6 +10,7 @@ import type { PlayerRef } from './playerRef';
 import { ACTIVE_PAGE_MAX } from './presence';
 import { RulesInput } from './rules';
 import { presetQuery, type PresetRatings, type Rating } from './ratings';
+import { NotificationChoicesBody } from './push';
 
 export type { PlayerRef } from './playerRef';
 
@@ -183,6 +184,8 @@ export const PreferencesBody = v.object({
   invitations: v.optional(v.picklist(INVITATIONS, 'invitations-invalid')),
   // The rule set of the next new solo game (a preset's name or a custom object); left out keeps the stored one.
   rules: v.optional(RulesInput),
+  // Push and e-mail per notification kind (issue 29); what is left out keeps the stored choice.
+  notifications: v.optional(NotificationChoicesBody),
 });
 
 export const BAN_REASON_MAX = 200;

@@ -1,4 +1,5 @@
 import type { Rules } from '../game/rules';
+import type { NotificationChoices } from './push';
 
 // A player's preferences and their allowed values: the request schema is in players.ts; the web app applies
 // them from its first paint, so they live here without valibot.
@@ -34,4 +35,6 @@ export interface AccountPreferences extends Preferences {
    * with `rules` (PUT /api/games/); CLASSIC until then. `preset` is null for a custom one.
    */
   rules: Rules;
+  /** Push and e-mail per notification kind, and the daily digest (issue 29, contract/push.ts). */
+  notifications: NotificationChoices;
 }

@@ -108,16 +108,22 @@ export class Presence extends Server {
     if (listed(profile)) this.#change(profile.id, null);
   }
 
-  /** Sends `message` to every open tab of the player, and to nobody else. */
-  push(playerId: number, message: PresenceServerMessage) {
+  /**
+   * Sends `message` to every open tab of the player, and to nobody else; answers how many tabs got it
+   * (none: the player has no tab open, and notify() reaches them by Web Push or e-mail instead).
+   */
+  push(playerId: number, message: PresenceServerMessage): number {
     const text = JSON.stringify(message);
+    let told = 0;
     for (const connection of this.getConnections(playerTag(playerId))) {
       try {
         connection.send(text);
+        told += 1;
       } catch {
         // A tab closing under us; the notification row stays for its next load.
       }
     }
+    return told;
   }
 
   /** A player's first tab puts them on the online list. */

@@ -181,7 +181,12 @@ function send({ env, log, record }: ClashNoticesInput, notice: Notice) {
   const link = notice.link === undefined ? `/clashes/${clash.id}` : notice.link;
   const bots = new Set(clash.players.filter((p) => p.bot).map((p) => p.id));
   for (const { id } of notice.to.filter((p) => !bots.has(p.id)))
-    notify(env, db, { playerId: id, kind: notice.kind, params, link }).catch((error) =>
-      log(`notify-${notice.kind}`, error),
-    );
+    // The turn's start names the turn: a player away is mailed once per clash per turn (lib/notifyAway.ts).
+    notify(env, db, {
+      playerId: id,
+      kind: notice.kind,
+      params,
+      link,
+      turn: String(clash.turnStartedAt),
+    }).catch((error) => log(`notify-${notice.kind}`, error));
 }

@@ -1,6 +1,7 @@
 // What the local scripts (dev.mjs, start.mjs) share about running wrangler on this machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { devVapidKeys } from './vapid.mjs';
 
 /**
  * wrangler's own launcher. A long-lived wrangler is started through it rather than through npx: npx (npm
@@ -17,8 +18,23 @@ const ANALYTICS_VARS = ['CF_ACCOUNT_ID', 'CF_ANALYTICS_TOKEN', 'CF_API_BASE'].fl
   process.env[name] ? ['--var', `${name}:${process.env[name]}`] : [],
 );
 
+/**
+ * Web Push's VAPID keys for local runs: a development pair made once under .wrangler/ (scripts/vapid.mjs),
+ * so `npm start` pushes with no account and no network. Production's are the Worker's secrets.
+ */
+const dev = devVapidKeys();
+const VAPID_VARS = [
+  ...['--var', `VAPID_PUBLIC_KEY:${dev.publicKey}`],
+  ...['--var', `VAPID_PRIVATE_KEY:${dev.privateKey}`],
+  ...['--var', 'VAPID_SUBJECT:mailto:dev@localhost'],
+];
+
 /** wrangler.toml's [vars] are production's; a local run is development, with the human check off. */
-export const LOCAL_VARS = ['--var', 'ENVIRONMENT:development', '--var', 'HUMAN_CHECK:off', ...ANALYTICS_VARS];
+export const LOCAL_VARS = [
+  ...['--var', 'ENVIRONMENT:development', '--var', 'HUMAN_CHECK:off'],
+  ...ANALYTICS_VARS,
+  ...VAPID_VARS,
+];
 
 /** CLOUDFLARE_CF_FETCH_ENABLED=false stops a 3 s attempt to reach the network at start; no metrics either. */
 export const offlineEnv = {

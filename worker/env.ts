@@ -33,6 +33,12 @@ declare global {
       /** Cloudflare Email binding, production only. */
       EMAIL?: SendEmail;
       EMAIL_FROM?: string;
+      /** Secret: the VAPID public key (base64url of the raw P-256 point) browsers subscribe to Web Push with. */
+      VAPID_PUBLIC_KEY?: string;
+      /** Secret: the VAPID private key (base64url of the P-256 scalar `d`) push requests are signed with. */
+      VAPID_PRIVATE_KEY?: string;
+      /** Secret: who push services may contact about our pushes (`mailto:` or `https:`). */
+      VAPID_SUBJECT?: string;
       /** Present in the Workers test pool only. */
       TEST_MIGRATIONS?: { name: string; queries: string[] }[];
     }

@@ -24,6 +24,7 @@ import { playerNotificationsRoutes } from './routes/playerNotifications';
 import { playersRoutes } from './routes/players';
 import { friendsRoutes } from './routes/friends';
 import { preferencesRoutes } from './routes/preferences';
+import { pushKeyRoutes, pushSubscriptionsRoutes } from './routes/push';
 import { quickMatchRoutes } from './routes/quickMatch';
 import { challengesRoutes } from './routes/challenges';
 import { ratingsRoutes } from './routes/ratings';
@@ -79,6 +80,8 @@ app.route('/ratings', ratingsRoutes); // the clash ratings' tab (a player's hist
 app.route('/scores', scoresRoutes); // scores: the rankings by period, one score with its game, the score statistics
 app.route('/daily', dailyRoutes); // the daily game: today's, starting it once, the day's ranking and the streak
 app.route('/notifications', notificationsRoutes); // one notification: read, delete (the player's list is on players)
+app.route('/push-subscriptions', pushSubscriptionsRoutes); // a device's Web Push subscription: add, remove
+app.route('/push', pushKeyRoutes); // the VAPID public key browsers subscribe with
 app.route('/tickets', ticketsRoutes); // support tickets and bug reports; admins change their status and delete them
 app.route('/logs', logsRoutes); // the server's log rows (admins; a player reads their own)
 app.route('/metrics', metricsRoutes); // request counters and storage figures (admins)

@@ -6,6 +6,8 @@ import { deleteSomeLogsBefore } from './db/logs';
 import { deleteExpiredRateLimits } from './db/rateLimits';
 import type { Env } from './env';
 import { writeLog } from './lib/log';
+import { sendDigests } from './lib/digest';
+import { forgetMailTopics, MAIL_TOPIC_KEEP_MS } from './db/notificationMail';
 import { gameRoom } from './rooms';
 
 // The scheduled sweep (wrangler.toml [triggers] crons; worker/index.ts `scheduled`): what nobody will
@@ -22,6 +24,10 @@ const ROOMS_AT_ONCE = 20;
 
 /** What one run deleted, per kind; null when that kind's step failed (the others still ran). */
 export interface SweepCounts {
+  /** Daily e-mail digests sent (worker/lib/digest.ts); not a deletion, but the same bounded step. */
+  digests?: number | null;
+  /** Mailed-turn records older than 30 days, deleted. */
+  mailTopics?: number | null;
   /** Solo games nobody moved in for a day: their D1 rows and their rooms. */
   untouchedGames: number | null;
   /** Games the index took for untouched, kept because their room had a move the index had not yet. */
@@ -90,6 +96,11 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepCounts> {
     logs: await step('logs', () => deleteSomeLogsBefore(db, now - LOG_RETENTION_MS, SWEEP_LIMIT)),
     challengeLinks: await step('challenge-links', () => expiredChallengeLinks(db, now)),
   };
+  // Issue 29: the daily e-mail digests owed (bounded per run), and mailed turns past remembering.
+  counts.digests = await step('digests', () => sendDigests(env, db, now));
+  counts.mailTopics = await step('mail-topics', () =>
+    forgetMailTopics(db, now - MAIL_TOPIC_KEEP_MS, SWEEP_LIMIT),
+  );
   console.log(JSON.stringify({ level: 'INFO', what: 'sweep', ...counts }));
   await writeLog(env, { level: 'INFO', message: 'sweep', data: { ...counts, limit: SWEEP_LIMIT } }, now);
   return counts;

@@ -16,6 +16,7 @@ import { ClashPlayerBody, ClashPlayersBody, CreateClashBody } from '../../contra
 import { AnnounceBody, CurrentGameBody, FillBody, RollBody } from '../../contract/games';
 import { QuickMatchBody } from '../../contract/quickMatch';
 import { PreferencesBody } from '../../contract/players';
+import { PushSubscriptionBody, PushUnsubscribeBody } from '../../contract/push';
 import { CreateTicketBody, UpdateTicketBody } from '../../contract/tickets';
 import { flushIndex } from './games-helpers';
 import { fileForm, pngImage } from './helpers';
@@ -118,6 +119,8 @@ const BODIES: Record<string, Fields> = {
   'POST /api/tickets': CreateTicketBody,
   'PATCH /api/tickets/:id': UpdateTicketBody,
   'PUT /api/players/:id/preferences': PreferencesBody,
+  'POST /api/push-subscriptions': PushSubscriptionBody,
+  'DELETE /api/push-subscriptions': PushUnsubscribeBody,
   'PUT /api/players/:id/username': UsernameBody,
   'PUT /api/players/:id/email': EmailChangeBody,
   'PUT /api/dev/clashes/:id/clock': ['seconds'],

@@ -36,6 +36,15 @@ interface Row {
   acts?: boolean;
 }
 
+/** A browser's push subscription (issue 29): an https endpoint and well-formed keys. */
+const PUSH_SUBSCRIPTION = {
+  endpoint: 'https://push.example/send/matrix',
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+};
+
 const me = (fx: Fixtures, role: Role) => sessionOf(fx, role)?.player.id ?? fx.sessions.player.player.id;
 const P = (fx: Fixtures) => fx.sessions.player.player.id;
 
@@ -157,6 +166,9 @@ const ROWS: Row[] = [
   { key: 'POST /api/tickets', expect: 'anonymous=401:unauthorized guest=403:ticket-player-mismatch player=201 another=403:ticket-player-mismatch member=403:ticket-player-mismatch nonMember=403:ticket-player-mismatch watcher=403:ticket-player-mismatch banned=403:player-banned admin=403:ticket-player-mismatch',
     init: body((fx) => ({ playerId: P(fx), title: 'Matrix', description: 'A ticket', emailAddresses: [] }), 'POST') },
   { key: 'PATCH /api/tickets/:id', init: body(() => ({ status: 'CLOSED' }), 'PATCH'), expect: 'anonymous=401:unauthorized guest=403:admin-only player=403:admin-only another=403:admin-only member=403:admin-only nonMember=403:admin-only watcher=403:admin-only banned=403:player-banned admin=200' },
+  { key: 'GET /api/push/key', expect: all('200') },
+  { key: 'POST /api/push-subscriptions', init: body(() => PUSH_SUBSCRIPTION, 'POST'), expect: 'anonymous=401:unauthorized guest=201 player=201 another=201 member=201 nonMember=201 watcher=201 banned=403:player-banned admin=201' },
+  { key: 'DELETE /api/push-subscriptions', path: () => '/api/push-subscriptions?endpoint=https%3A%2F%2Fpush.example%2Fnobody', init: () => ({ method: 'DELETE' }), expect: 'anonymous=401:unauthorized guest=404:push-subscription-not-found player=404:push-subscription-not-found another=404:push-subscription-not-found member=404:push-subscription-not-found nonMember=404:push-subscription-not-found watcher=404:push-subscription-not-found banned=403:player-banned admin=404:push-subscription-not-found' },
   { key: 'PUT /api/players/:id/preferences', init: body(() => ({ language: 'hr', theme: 'dark', rules: 'CLASSIC' })), expect: 'anonymous=401:unauthorized guest=403:forbidden player=200 another=403:forbidden member=403:forbidden nonMember=403:forbidden watcher=403:forbidden banned=403:player-banned admin=403:forbidden' },
   { key: 'PUT /api/players/:id/username', init: body(() => ({ username: uniqueName('M') })), expect: 'anonymous=401:unauthorized guest=403:forbidden player=200 another=403:forbidden member=403:forbidden nonMember=403:forbidden watcher=403:forbidden banned=403:player-banned admin=403:forbidden' },
   { key: 'PUT /api/players/:id/email', init: body(() => ({ email: `${uniqueName('m').toLowerCase()}@example.com` })), expect: 'anonymous=401:unauthorized guest=403:forbidden player=200 another=403:forbidden member=403:forbidden nonMember=403:forbidden watcher=403:forbidden banned=403:player-banned admin=403:forbidden' },

@@ -4,6 +4,12 @@ import { CLASSIC_RULES, describeRules, parseRules, type RuleSet } from '../../ga
 import type { Database } from './client';
 import { latestSoloRules } from './games';
 import { preferences } from './schema';
+import {
+  DELIVERED_KINDS,
+  notificationChoices,
+  type NotificationChoices,
+  type NotificationChoicesInput,
+} from '../../contract/push';
 
 type PreferencesRow = typeof preferences.$inferSelect;
 
@@ -25,6 +31,29 @@ export async function preferredRules(db: Database, playerId: number, stored?: un
   return parseRules(chosen) ?? (await latestSoloRules(db, playerId)) ?? CLASSIC_RULES;
 }
 
+/** The stored notification choices with `changes` over them: what a body leaves out stays as it was. */
+async function mergedChoices(
+  db: Database,
+  playerId: number,
+  changes: NotificationChoicesInput,
+): Promise<NotificationChoices> {
+  const row = await db.query.preferences.findFirst({
+    columns: { notifications: true },
+    where: eq(preferences.playerId, playerId),
+  });
+  const stored = notificationChoices(row?.notifications);
+  const kinds = Object.fromEntries(
+    DELIVERED_KINDS.map((kind) => [
+      kind,
+      { ...stored.kinds[kind], ...stripUndefined(changes.kinds?.[kind]) },
+    ]),
+  ) as NotificationChoices['kinds'];
+  return { kinds, digest: changes.digest ?? stored.digest };
+}
+
+const stripUndefined = <T extends object>(value: T | undefined) =>
+  Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 /** A player's preferences as the API answers them. */
 const answer = async (db: Database, row: PreferencesRow): Promise<AccountPreferences> => ({
   language: row.language,
@@ -32,6 +61,7 @@ const answer = async (db: Database, row: PreferencesRow): Promise<AccountPrefere
   diceSpeed: row.diceSpeed,
   invitations: row.invitations,
   rules: describeRules(await preferredRules(db, row.playerId, row.rules)),
+  notifications: notificationChoices(row.notifications),
 });
 
 export async function findPreferences(db: Database, playerId: number): Promise<AccountPreferences | null> {
@@ -46,13 +76,18 @@ export async function findPreferences(db: Database, playerId: number): Promise<A
 export async function savePreferences(
   db: Database,
   playerId: number,
-  wanted: Preferences & { invitations?: Invitations | undefined; rules?: RuleSet | undefined },
+  wanted: Preferences & {
+    invitations?: Invitations | undefined;
+    rules?: RuleSet | undefined;
+    notifications?: NotificationChoicesInput | undefined;
+  },
 ): Promise<AccountPreferences> {
-  const { invitations, rules, ...rest } = wanted;
+  const { invitations, rules, notifications, ...rest } = wanted;
   const values = {
     ...rest,
     ...(invitations ? { invitations } : {}),
     ...(rules ? { rules } : {}),
+    ...(notifications ? { notifications: await mergedChoices(db, playerId, notifications) } : {}),
     updatedAt: Date.now(),
   };
   const [row] = await db

@@ -4,6 +4,7 @@ import { NOTIFICATION_KINDS, type NotificationParams } from '../../contract/noti
 import { TICKET_STATUSES } from '../../contract/tickets';
 import { RATING_MU, RATING_SIGMA } from '../../contract/ratings';
 import { PRESET_NAMES, type RuleSet } from '../../game/rules';
+import type { NotificationChoices } from '../../contract/push';
 
 // Times are epoch milliseconds: D1 has no date type and numbers sort and compare cheaply.
 const createdAt = () =>
@@ -136,6 +137,8 @@ export const preferences = sqliteTable('preferences', {
     .default('everyone'),
   /** The rule set a new solo game is made with (game/rules.ts `RuleSet` as JSON); null is CLASSIC. */
   rules: text('rules', { mode: 'json' }).$type<RuleSet>(),
+  /** Push and e-mail per notification kind, and the digest (contract/push.ts); null: the defaults. */
+  notifications: text('notifications', { mode: 'json' }).$type<Partial<NotificationChoices>>(),
   updatedAt: updatedAt(),
 });
 
@@ -611,3 +614,50 @@ export const blocks = sqliteTable(
     index('blocks_blocked_id_idx').on(t.blockedId),
   ],
 );
+
+/** A device's Web Push subscription (issue 29): one row per endpoint, deleted when its push service says 404/410. */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The VAPID public key the browser subscribed with: after a rotation the app subscribes again. */
+    publicKey: text('public_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_player_idx').on(t.playerId),
+  ],
+);
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** What was mailed to whom (`topic`: a clash's link and its turn), so a turn is mailed at most once. */
+export const notificationEmails = sqliteTable(
+  'notification_emails',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    sentAt: integer('sent_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.topic] }),
+    index('notification_emails_sent_at_idx').on(t.sentAt),
+  ],
+);
+
+/** The day (UTC) of a player's last daily digest: at most one a day. */
+export const notificationDigests = sqliteTable('notification_digests', {
+  playerId: integer('player_id')
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  day: text('day').notNull(),
+  sentAt: integer('sent_at').notNull(),
+});

@@ -50,7 +50,10 @@ export class CloudflareEmailSender implements EmailSender {
   }
 }
 
-export function emailSender(env: Env, db: Database): EmailSender {
+export function emailSender(
+  env: Pick<Env, 'ENVIRONMENT' | 'EMAIL' | 'EMAIL_FROM'>,
+  db: Database,
+): EmailSender {
   if (env.ENVIRONMENT !== 'development' && env.EMAIL && env.EMAIL_FROM)
     return new CloudflareEmailSender(env.EMAIL, env.EMAIL_FROM, db);
   if (env.ENVIRONMENT !== 'development')

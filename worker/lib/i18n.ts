@@ -39,3 +39,25 @@ export function mailText(language: Language, key: string, values: Record<string,
   const template = mails[language][key] ?? mails['en-US'][key] ?? key;
   return fill(template, values);
 }
+
+const localeTexts = { 'en-US': enUS, hr } as const;
+
+/**
+ * A notification's sentence in `language`, for what reaches a player outside the app (a push, an e-mail);
+ * worded as the app words it, context variant and `$t(...)` nesting included.
+ */
+export function notificationTextIn(
+  language: Language,
+  kind: string,
+  values: Record<string, string | undefined>,
+): string {
+  const texts: Record<string, string> = localeTexts[language].notifications.kinds;
+  const variant = values.context ? texts[`${kind}_${values.context}`] : undefined;
+  const template = variant ?? texts[kind];
+  if (template === undefined) return notificationText(kind, values);
+  return fill(template, values).replace(/\$t\(([\w.-]+)\)/g, (whole, path: string) => {
+    let at: unknown = localeTexts[language];
+    for (const part of path.split('.')) at = (at as Record<string, unknown> | undefined)?.[part];
+    return typeof at === 'string' ? at : whole;
+  });
+}

@@ -4,11 +4,13 @@ import type { Database } from '../db/client';
 import { deleteNotificationsOf, insertNotification } from '../db/notifications';
 import { presenceRoom } from '../rooms';
 import { notificationText } from './i18n';
+import { deliverAway } from './notifyAway';
 import { toNotification } from './resources/notifications';
 
 // Typed through the global Cloudflare.Env, not worker/env: rooms tell players through here, and env.ts
-// names every room class.
-type Bindings = Pick<Cloudflare.Env, 'PRESENCE'>;
+// names every room class. Only PRESENCE is needed for the open tabs; the rest (VAPID keys, e-mail) is
+// there when the caller has the whole environment, and then a player with no tab open is reached too.
+type Bindings = Pick<Cloudflare.Env, 'PRESENCE'> & Partial<Cloudflare.Env>;
 
 export interface Notice {
   playerId: number;
@@ -16,12 +18,18 @@ export interface Notice {
   params: NotificationParams;
   /** Where it leads in the app, e.g. `/clashes/7`. */
   link: string | null;
+  /**
+   * Which turn of the clash at `link` it is about (its start time): one e-mail per clash per turn. Absent:
+   * one per kind and link.
+   */
+  turn?: string | null;
 }
 
 /**
  * The one way to tell a player something: the row goes into D1 first, then it is pushed to the player's
- * open tabs. A push that fails is only logged: the row is there for the next page load. A failed insert
- * throws, as nothing was told.
+ * open tabs; a player with no tab open is reached by Web Push and e-mail as their settings say
+ * (notifyAway.ts). A push or a delivery that fails is only logged: the row is there for the next page
+ * load. A failed insert throws, as nothing was told.
  */
 export async function notify(env: Bindings, db: Database, notice: Notice): Promise<void> {
   const row = await insertNotification(db, {
@@ -32,11 +40,14 @@ export async function notify(env: Bindings, db: Database, notice: Notice): Promi
     link: notice.link,
     createdAt: Date.now(),
   });
+  let tabs = 0;
   try {
-    await pushTo(env, notice.playerId, { type: 'NOTIFICATION', notification: toNotification(row) });
+    tabs = await pushTo(env, notice.playerId, { type: 'NOTIFICATION', notification: toNotification(row) });
   } catch (error) {
+    // Whether a tab got it is unknown: the player is reached outside the app too, rather than not at all.
     console.error(JSON.stringify({ level: 'WARN', what: 'notification-push', error: String(error) }));
   }
+  if (tabs === 0) await deliverAway(env, db, notice);
 }
 
 /**
@@ -52,7 +63,14 @@ export async function withdraw(
   for (const { id } of gone) await pushTo(env, notice.playerId, { type: 'NOTIFICATION_GONE', id });
 }
 
-/** A message for the player's open tabs only, on their presence channel (nothing is stored). */
-export function pushTo(env: Bindings, playerId: number, message: PresenceServerMessage): Promise<void> {
-  return presenceRoom(env, playerId).push(playerId, message);
+/**
+ * A message for the player's open tabs only, on their presence channel (nothing is stored); answers how
+ * many tabs got it.
+ */
+export async function pushTo(
+  env: Bindings,
+  playerId: number,
+  message: PresenceServerMessage,
+): Promise<number> {
+  return (await presenceRoom(env, playerId).push(playerId, message)) ?? 0;
 }
