@@ -11,6 +11,10 @@ export {
   CLASH_RATED_MIN_FILLS,
   CLASH_STALL_DAYS,
   CLASH_STALL_MS,
+  CORRESPONDENCE_MAX_PER_PLAYER,
+  DAY_SECONDS,
+  isCorrespondence,
+  MORE_TIME_SECONDS,
   TURN_SECONDS,
   type TurnSeconds,
 } from '../game/clash';
@@ -28,7 +32,12 @@ export const CLASH_MESSAGE_COOLDOWN_MS = 3000;
 export const REACTIONS = ['party', 'clover', 'violin', 'question'] as const;
 /** A quick match's clock. */
 export const QUICK_MATCH_TURN_SECONDS: TurnSeconds = 60;
-/** The player on turn is warned when this much of their clock is left. */
+/** The player on turn is warned when this much of their live clock (minutes a turn) is left. */
 export const TURN_WARNING_SECONDS = 15;
+/**
+ * The player on turn in a correspondence clash is warned when this much of their day clock is left: time
+ * to see the notification and play, where 15 s would wake nobody in time.
+ */
+export const CORRESPONDENCE_WARNING_SECONDS = 2 * 60 * 60;
 export type Reaction = (typeof REACTIONS)[number];
 export const SUGGESTION_MAX = 100;

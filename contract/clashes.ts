@@ -40,6 +40,8 @@ export type ClashLinkName =
   | 'delete'
   | 'resign'
   | 'pass'
+  /** PUT, a correspondence clash's one "more time" gift: +1 day on the clock of the player on turn. */
+  | 'moreTime'
   /** POST, a player of the completed clash proposes a rematch (201 with it, or with the one proposed already). */
   | 'rematch';
 
@@ -177,6 +179,8 @@ export type ClashLogLine =
   | { kind: 'TIMEOUT' }
   /** `by` passed the turn of the player who stalled an untimed clash. */
   | { kind: 'PASSED'; by: string }
+  /** `by` gave the player on turn "more time" (a correspondence clash's one gift of a day). */
+  | { kind: 'MORE_TIME'; by: string }
   | { kind: 'FORFEITED' }
   | { kind: 'RESIGNED' }
   | { kind: 'REACTION'; content: Reaction }

@@ -26,11 +26,25 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * Names a notification's words are filled with: `player` (who did it), `clash` (its name); for
  * `ticket-status`, `ticket` (its title) and `status` (a TicketStatus, worded through `notifications.ticketStatuses`);
- * for `clash-turn-warning`, `seconds` (left on the clock); for `rating-changed`, `before` and `after` (the
+ * for `clash-turn-warning`, `seconds` (left on the clock) or, on a day clock, `context: 'hours'` and `hours`; for `rating-changed`, `before` and `after` (the
  * displayed ratings around the clash `clash`); for `daily-waiting`, `day` (the UTC day, YYYY-MM-DD).
  */
 export type NotificationParams = Partial<
-  Record<'player' | 'clash' | 'ticket' | 'status' | 'seconds' | 'rating' | 'before' | 'after' | 'day', string>
+  Record<
+    | 'player'
+    | 'clash'
+    | 'ticket'
+    | 'status'
+    | 'seconds'
+    | 'rating'
+    | 'before'
+    | 'after'
+    | 'day'
+    /** A wording variant (i18next's context): `hours` for a day clock's `clash-turn-warning`, with `hours`. */
+    | 'context'
+    | 'hours',
+    string
+  >
 >;
 
 /**

@@ -13,6 +13,7 @@ import { ClashBlocks, deafTo, logFor } from './clashBlocks';
 import { said } from './clashChat';
 import { ClashLog } from './clashLog';
 import { ClashRematch } from './clashRematch';
+import { moreTimeGiven } from './clashMoreTime';
 import * as lobby from './clashLobby';
 import { cameBack, tellClash } from './clashNotices';
 import * as play from './clashPlay';
@@ -116,6 +117,10 @@ export class ClashRoom extends Server {
   }
   pass(playerId: number) {
     return this.#run(play.passed(this.#load(), playerId, Date.now()), playerId);
+  }
+  /** A correspondence clash's one "more time" gift (clashMoreTime.ts): +1 day to the player on turn. */
+  moreTime(playerId: number) {
+    return this.#run(moreTimeGiven(this.#load(), playerId), playerId);
   }
   /** A player of the completed clash proposes a rematch (clashRematch.ts): two at once make one. */
   rematch(playerId: number, players: NewClashPlayer[]) {

@@ -1,6 +1,6 @@
-import { TURN_WARNING_SECONDS } from '../contract/clashes';
 import { type ClashView, stalledAt } from '../game';
 import type { Alarms } from './alarms';
+import { warningLead } from './turnWarning';
 
 // A clash's deadlines follow its clash: set in the same synchronous run as the change that moves them, so
 // they are stored with it.
@@ -8,8 +8,9 @@ import type { Alarms } from './alarms';
 /**
  * `index`: the D1 index write; `expire`: a pending clash nobody finished answering; `start`: a start D1
  * refused, tried again; `bot`: the bot's next action; `turn`: the clock of the player on turn runs out;
- * `warn`: TURN_WARNING_SECONDS before that; `stall`: an untimed clash's player on turn has not moved for
- * CLASH_STALL_DAYS, so the others get the pass link.
+ * `warn`: TURN_WARNING_SECONDS before that (CORRESPONDENCE_WARNING_SECONDS on a day clock, turnWarning.ts);
+ * `stall`: an untimed clash's player on turn has not moved for CLASH_STALL_DAYS, so the others get the pass
+ * link.
  */
 export type ClashDeadline = 'index' | 'expire' | 'start' | 'bot' | 'turn' | 'warn' | 'stall';
 
@@ -19,7 +20,7 @@ export function followClock(alarms: Alarms<ClashDeadline>, before: ClashView, af
     alarms.clear('expire');
     alarms.clear('start');
   }
-  if (after.turnDeadline !== before.turnDeadline) setTurnClock(alarms, after.turnDeadline ?? null, now);
+  if (after.turnDeadline !== before.turnDeadline) setTurnClock(alarms, after, now);
   // Only a stall still to come is set: once fired, it is done.
   const stall = stalledAt(after);
   if (stall === null || stall <= now) {
@@ -27,15 +28,16 @@ export function followClock(alarms: Alarms<ClashDeadline>, before: ClashView, af
   } else if (alarms.at('stall') !== stall) alarms.set('stall', stall);
 }
 
-/** The `turn` and `warn` deadlines follow the clash's turn deadline. */
-function setTurnClock(alarms: Alarms<ClashDeadline>, deadline: number | null, now: number) {
+/** The `turn` and `warn` deadlines follow the clash's turn deadline (moved by a turn, or a gift of time). */
+function setTurnClock(alarms: Alarms<ClashDeadline>, clash: ClashView, now: number) {
+  const deadline = clash.turnDeadline ?? null;
   if (deadline === null) {
     alarms.clear('turn');
     alarms.clear('warn');
     return;
   }
   alarms.set('turn', deadline);
-  const warnAt = deadline - TURN_WARNING_SECONDS * 1000;
+  const warnAt = deadline - warningLead(clash.turnSeconds);
   if (warnAt > now) alarms.set('warn', warnAt);
   else alarms.clear('warn');
 }

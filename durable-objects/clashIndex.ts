@@ -19,6 +19,8 @@ const listedSummary = ({ clash, games }: ClashRecord): string =>
   JSON.stringify([
     clash.status,
     clash.turn,
+    // The time left the lists show: a turn's or a gift's new deadline is written at once.
+    clash.turnDeadline ?? null,
     clash.players.map((p) => [p.id, p.status, p.forfeited === true]),
     Object.values(games).map(listedStatus),
   ]);
@@ -65,6 +67,8 @@ function clashIndexRows(record: ClashRecord, insertRows: boolean): ClashIndexRow
       turn: clash.turn,
       winnerId: winnerOf(clash)?.id ?? null,
       updatedAt: clash.updatedAt,
+      turnSeconds: clash.turnSeconds ?? null,
+      turnDeadline: clash.status === 'IN_PROGRESS' ? (clash.turnDeadline ?? null) : null,
     },
     members: clash.players.map((p, position) => ({
       playerId: p.id,

@@ -6,6 +6,7 @@ import { notify, pushTo, withdraw } from '../worker/lib/notify';
 import { toClashResource } from '../worker/lib/resources/clashes';
 import { quickMatchQueue } from '../worker/rooms';
 import type { ClashEvent } from './clashChange';
+import { warningParams } from './turnWarning';
 import type { ClashRecord } from './clashRecord';
 
 // Who hears what of a clash, decided here once: the room says what happened (a `ClashEvent`) and this
@@ -94,7 +95,7 @@ function tell(input: ClashNoticesInput, event: ClashEvent) {
       return send(input, {
         to: [event.player],
         kind: 'clash-turn-warning',
-        params: { seconds: String(event.seconds) },
+        params: warningParams(event.seconds),
       });
     case 'forfeited':
       return send(input, { to: [event.player], kind: 'clash-forfeited' });

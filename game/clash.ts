@@ -8,9 +8,21 @@ import type { GameState } from './types';
 
 export const CLASH_MIN_PLAYERS = 2;
 export const CLASH_MAX_PLAYERS = 3;
-/** The turn clocks a clash may have (seconds a turn; null: untimed, for friends' clashes). */
-export const TURN_SECONDS = [30, 60, 120] as const;
+/** A day on the clock, in seconds. */
+export const DAY_SECONDS = 24 * 60 * 60;
+/**
+ * The turn clocks a clash may have (seconds a turn; null: untimed, for friends' clashes): the live ones,
+ * played at the screen, and the correspondence ones of 1 and 3 days, played over days.
+ */
+export const TURN_SECONDS = [30, 60, 120, DAY_SECONDS, 3 * DAY_SECONDS] as const;
 export type TurnSeconds = (typeof TURN_SECONDS)[number];
+/** A correspondence clock: a day or more a turn (a clock of minutes is a live one). */
+export const isCorrespondence = (turnSeconds: number | null | undefined): boolean =>
+  (turnSeconds ?? 0) >= DAY_SECONDS;
+/** Correspondence clashes (pending or in progress) a player may hold at once. */
+export const CORRESPONDENCE_MAX_PER_PLAYER = 30;
+/** The "more time" gift: the clock of the player on turn gains this much, once per clash. */
+export const MORE_TIME_SECONDS = DAY_SECONDS;
 /** Turns in a row a player may let their clock run out; the next one forfeits them. */
 export const CLASH_MISSED_TURNS_FORFEIT = 3;
 /**
@@ -74,6 +86,8 @@ export interface ClashView {
   quickMatch?: boolean;
   /** Once COMPLETED: the rematch one of its players proposed (durable-objects/clashRematch.ts). */
   rematchId?: number;
+  /** Who gave the clash's one "more time" gift (a correspondence clash's +1 day), once given. */
+  moreTimeBy?: number | null;
   /** The rule set every game of the clash is played by; absent in records stored before rule sets: CLASSIC. */
   rules?: RuleSet;
   /**
@@ -229,6 +243,7 @@ export function clashPermissions(clash: ClashView, viewerId: number | null, now:
     clash.players[seatIndex]?.forfeited !== true;
   const stalled = stalledAt(clash);
   return {
+    moreTime: viewerId !== null && refuseMoreTime(clash, viewerId) === null,
     answer: invited,
     add: owner && clash.players.length < CLASH_MAX_PLAYERS,
     // The owner may remove when at least one player could go alone.
@@ -295,5 +310,32 @@ export function withTurnClock(clash: ClashView, now: number): ClashView {
     ...clash,
     turnDeadline: seconds ? now + seconds * 1000 : null,
     turnStartedAt: playing ? now : null,
+  };
+}
+
+/**
+ * Why `giverId` may not give the player on turn "more time" (MORE_TIME_SECONDS on their clock): only in
+ * a running correspondence clash, by a member still playing who is not on turn, once per clash in all.
+ */
+export function refuseMoreTime(clash: ClashView, giverId: number): ClashRefusal | null {
+  const giver = clash.players.find((p) => p.id === giverId);
+  if (!giver && clash.status === 'PENDING') return refusal(404, 'clash-not-found');
+  if (!giver) return refusal(403, 'not-clash-member');
+  if (clash.status !== 'IN_PROGRESS' || clash.indexed === true) return refusal(409, 'clash-not-in-progress');
+  if (!isCorrespondence(clash.turnSeconds) || !clash.turnDeadline)
+    return refusal(409, 'clash-not-correspondence');
+  if (giver.forfeited) return refusal(409, 'clash-already-out');
+  if (clash.players[clash.turn]?.id === giverId) return refusal(409, 'clash-own-turn');
+  if (clash.moreTimeBy) return refusal(409, 'clash-more-time-given');
+  return null;
+}
+
+/** The clash with the gift given: the turn on ends MORE_TIME_SECONDS later, and no other gift may follow. */
+export function withMoreTime(clash: ClashView, giverId: number): ClashView {
+  const deadline = clash.turnDeadline ?? null;
+  return {
+    ...clash,
+    turnDeadline: deadline === null ? null : deadline + MORE_TIME_SECONDS * 1000,
+    moreTimeBy: giverId,
   };
 }

@@ -132,6 +132,7 @@ const SCREENS: [path: string, Screen: ComponentType][] = [
   ['/scores/:id', screen(() => import('./routes/Score'))],
   ['/daily', screen(() => import('./routes/Daily'))],
   ['/clashes', screen(() => import('./routes/Clashes'))],
+  ['/friends', screen(() => import('./routes/Friends'))],
   ['/clashes/:id', screen(() => import('./routes/Clash'))],
   ['/profile', screen(() => import('./routes/Profile'))],
   ['/rankings', screen(() => import('./routes/Rankings'))],

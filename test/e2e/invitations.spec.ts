@@ -8,7 +8,7 @@ import { DESKTOP, newPlayer, noSidewaysScroll, open, PHONE } from './players';
 test.use({ reducedMotion: 'reduce' });
 
 const run = Date.now().toString(36).slice(-6);
-const KNOWN = 'Only from players I have played with';
+const KNOWN = 'Only from players I have played with or follow';
 
 /** Screenshots of the settings screen at both widths, in both themes (switched in place). */
 async function shoot(page: Page, name: string) {
@@ -72,7 +72,7 @@ test('invitations only from players one has played with: chosen in Settings, kep
   await page.getByRole('button', { name: new RegExp(`^Choose ${ben.name}`) }).click();
   await page.getByRole('button', { name: 'Create clash' }).click();
   await expect(
-    page.getByText('This player accepts clash invitations only from players they have played with'),
+    page.getByText('This player accepts clash invitations only from players they have played with or follow'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/clashes$/);
 

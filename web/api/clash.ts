@@ -45,7 +45,8 @@ export type ClashAction =
   | { type: 'remove'; playerIds: number[] }
   | { type: 'delete' }
   | { type: 'resign' }
-  | { type: 'pass' };
+  | { type: 'pass' }
+  | { type: 'moreTime' };
 
 const MISSING: Record<ClashAction['type'], string> = {
   accept: 'clashes.errors.noAccept',
@@ -55,6 +56,7 @@ const MISSING: Record<ClashAction['type'], string> = {
   delete: 'clashes.errors.noDelete',
   resign: 'clashes.errors.noResign',
   pass: 'clashes.errors.noPass',
+  moreTime: 'clashes.errors.noMoreTime',
 };
 
 /** The request an action makes: its link's href, method and body. */
@@ -75,6 +77,7 @@ export function clashRequest(
       return { href: link.href, method: 'DELETE' };
     case 'resign':
     case 'pass':
+    case 'moreTime':
       return { href: link.href, method: 'PUT' };
   }
 }

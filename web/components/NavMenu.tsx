@@ -8,6 +8,7 @@ import {
   AdminIcon,
   ClashesIcon,
   DailyIcon,
+  FriendsIcon,
   PlayIcon,
   ProfileIcon,
   RankingsIcon,
@@ -88,6 +89,7 @@ export function NavMenu({
         />
         <NavItem to="/table" icon={<TableIcon />} label={t('nav.table')} />
         <NavItem to="/clashes" icon={<ClashesIcon />} label={t('nav.clashes')} />
+        <NavItem to="/friends" icon={<FriendsIcon />} label={t('nav.friends')} />
         <NavItem to="/rankings" icon={<RankingsIcon />} label={t('nav.rankings')} />
         <NavItem to="/profile" icon={<ProfileIcon />} label={t('nav.profile')} />
         <NavItem to="/about" icon={<AboutIcon />} label={t('nav.about')} />

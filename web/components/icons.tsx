@@ -72,6 +72,12 @@ export const ClashesIcon = () => (
   </Icon>
 );
 
+export const FriendsIcon = () => (
+  <Icon>
+    <path d="M12 20s-8-5-8-11a4 4 0 0 1 8-1 4 4 0 0 1 8 1c0 6-8 11-8 11z" />
+  </Icon>
+);
+
 export const RankingsIcon = () => (
   <Icon>
     <path d="M18 20V10" />

@@ -14,6 +14,7 @@ import { PlayerFigures } from '../components/player/PlayerFigures';
 import { PresetFigures } from '../components/player/PresetFigures';
 import { YambStats } from '../components/player/YambStats';
 import { BotBadge } from '../components/player/BotBadge';
+import { PlayerRelation } from '../components/friends/PlayerRelation';
 import { HeadToHeadSection, PlayerRating } from '../components/player/PlayerRating';
 import '../components/player/player.css';
 import { COMPACT_TABLE } from '../components/table/cells';
@@ -88,6 +89,7 @@ export default function Player() {
             ) : null}
           </p>
           <DailyStreak id={player.id} />
+          <PlayerRelation player={player} />
         </div>
       </header>
       {me?.admin ? <BanControls player={player} /> : null}

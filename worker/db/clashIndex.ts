@@ -10,7 +10,7 @@ type ClashPlayerRow = typeof clashPlayers.$inferSelect;
 
 /** What a clash's index rows say of it, as its room (durable-objects/clashIndex.ts) decided. */
 export interface ClashIndexRows {
-  clash: Pick<ClashRow, 'id' | 'status' | 'turn' | 'winnerId' | 'updatedAt'>;
+  clash: Pick<ClashRow, 'id' | 'status' | 'turn' | 'winnerId' | 'updatedAt' | 'turnSeconds' | 'turnDeadline'>;
   /** Its players in turn order (their positions); anyone else in the clash's rows has left it. */
   members: Pick<ClashPlayerRow, 'playerId' | 'status' | 'score' | 'gameId' | 'place'>[];
   games: ListedGame[];

@@ -150,6 +150,8 @@ export interface NewClashRows {
   rules: RuleSet;
   players: { id: number; status: ClashPlayerStatus }[];
   createdAt: number;
+  /** The turn clock (null: untimed); a correspondence clash's counts against its players' limit. */
+  turnSeconds?: number | null;
 }
 
 /**
@@ -166,6 +168,7 @@ export async function insertClash(db: Database, rows: NewClashRows): Promise<Cla
         name: rows.name,
         ownerId: rows.ownerId,
         ...ruleColumns(rows.rules),
+        turnSeconds: rows.turnSeconds ?? null,
         createdAt: rows.createdAt,
         updatedAt: rows.createdAt,
       })

@@ -163,6 +163,10 @@ export const clashes = sqliteTable(
     preset: text('preset', { enum: PRESET_NAMES }).default('CLASSIC'),
     /** The rule set itself (game/rules.ts `RuleSet` as JSON); null is CLASSIC. */
     rules: text('rules', { mode: 'json' }).$type<RuleSet>(),
+    /** The turn clock in seconds (null: untimed); a day or more is a correspondence clash (issue 29). */
+    turnSeconds: integer('turn_seconds'),
+    /** While in progress with a clock: when the turn on runs out (epoch ms), for the lists' time left. */
+    turnDeadline: integer('turn_deadline'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -20,7 +20,9 @@ const notificationTexts: Record<string, string> = enUS.notifications.kinds;
 
 /** A notification's English sentence (its `content`; the app words it in the reader's language). */
 export function notificationText(kind: string, values: Record<string, string | undefined>): string {
-  return nest(fill(notificationTexts[kind] ?? kind, values));
+  // i18next's context, as the app words it: `kind_context` when there is one.
+  const variant = values.context ? notificationTexts[`${kind}_${values.context}`] : undefined;
+  return nest(fill(variant ?? notificationTexts[kind] ?? kind, values));
 }
 
 /** Resolves i18next's `$t(a.b.c)` (the client's own nesting, e.g. a ticket's status word) in the English texts. */

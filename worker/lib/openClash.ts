@@ -61,6 +61,7 @@ export async function openClash(
     name: open.name,
     ownerId: open.owner.id,
     rules: open.rules,
+    turnSeconds: open.turnSeconds,
     players: open.players.map((p) => ({
       id: p.id,
       status: acceptsAtOnce(p, open.owner.id, allAccept(open)) ? 'ACCEPTED' : 'PENDING',

@@ -20,6 +20,7 @@ import type { Env } from '../env';
 import { AppError, badRequest, databaseUnavailable, forbidden, notFound } from '../lib/errors';
 import { page } from '../lib/hal';
 import { log } from '../lib/log';
+import { clashTurnSeconds, refuseOverCorrespondenceLimit } from '../lib/correspondence';
 import { refuseInvitations } from '../lib/invitations';
 import { openClash } from '../lib/openClash';
 import { neverStarted } from '../../game';
@@ -92,6 +93,8 @@ function answerInvitation(how: 'accept' | 'decline') {
     const me = await registeredPlayer(c);
     const { playerId } = await readJson(c, ClashPlayerBody);
     if (playerId !== me.id) throw forbidden();
+    if (how === 'accept')
+      await refuseOverCorrespondenceLimit(c.var.db, [me.id], await clashTurnSeconds(c.var.db, pathId(c)));
     return answer(c, how === 'accept' ? await room.accept(me.id) : await room.decline(me.id));
   };
 }
@@ -108,6 +111,7 @@ export const clashesRoutes = new Hono<Clashes>()
     const db = c.var.db;
     const players = await clashPlayersOf(db, order);
     await refuseInvitations(c.env.DB, me.id, players, null);
+    await refuseOverCorrespondenceLimit(db, order, body.turnSeconds);
     const created = await openClash(c.env, db, {
       name: body.name,
       owner: { id: me.id, name: me.name },
@@ -181,6 +185,7 @@ export const clashesRoutes = new Hono<Clashes>()
     const db = c.var.db;
     const players = await clashPlayersOf(db, playerIds);
     await refuseInvitations(c.env.DB, me.id, players, pathId(c));
+    await refuseOverCorrespondenceLimit(db, playerIds, await clashTurnSeconds(db, pathId(c)));
     return answer(c, await room.add(me.id, players));
   })
   .put('/:id/remove', async (c) => {
@@ -199,6 +204,12 @@ export const clashesRoutes = new Hono<Clashes>()
     const room = await roomOf(c);
     const me = await requirePlayer(c);
     return answer(c, await room.pass(me.id));
+  })
+  // A member not on turn gives the player on turn of a correspondence clash one more day, once per clash.
+  .put('/:id/more-time', async (c) => {
+    const room = await roomOf(c);
+    const me = await requirePlayer(c);
+    return answer(c, await room.moreTime(me.id));
   })
   // The owner deletes a pending clash (its self link); an admin, any clash, with its games and scores.
   .delete('/:id', async (c) => {

@@ -5,7 +5,8 @@ import type { ClashResource, ClashStatus } from '../../../contract/clashes';
 import { Avatar } from '../Avatar';
 import { CrownIcon } from '../icons';
 import { RulesSummary } from './RulesSummary';
-import { CLASH_GROUPS, groupClashes, onTurn } from './model';
+import { CLASH_GROUPS, clockLeft, groupClashes, onTurn, yourTurnFirst } from './model';
+import { timeLeftText } from './timeLeft';
 
 const formatDate = (iso: string, language: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
@@ -40,6 +41,8 @@ function ClashItem({ clash, viewerId }: { clash: ClashResource; viewerId: number
   const mine = clash.status === 'IN_PROGRESS' && onTurn(clash)?.id === viewerId;
   const invited =
     clash.status === 'PENDING' && clash.players.some((p) => p.id === viewerId && p.status === 'PENDING');
+  // Read when the list is drawn (it is drawn again with each change): minutes are enough for a day clock.
+  const left = clockLeft(clash, Date.now());
   return (
     <li>
       <Link
@@ -52,6 +55,12 @@ function ClashItem({ clash, viewerId }: { clash: ClashResource; viewerId: number
         </span>
         <span className={`clash-item-state clash-item-state--${clash.status.toLowerCase()}`}>
           {clashState(clash, viewerId, t)}
+          {left !== null && clash.turnSeconds ? (
+            <span className="clash-item-left">
+              {' · '}
+              {t('clashes.timeLeft.listLeft', { time: timeLeftText(t, left, clash.turnSeconds) })}
+            </span>
+          ) : null}
         </span>
         <RulesSummary rules={clash.rules} className="clash-item-rules" />
         <span className="clash-item-players">
@@ -115,7 +124,8 @@ function Group({
 /** The viewer's clashes in the groups of SPEC section 2; a group with nothing in it is left out. */
 export function ClashList({ clashes, viewerId }: { clashes: ClashResource[]; viewerId: number }) {
   const { t } = useTranslation();
-  const groups = groupClashes(clashes);
+  // "Your turn" first, soonest to run out at the top, then the others as they came.
+  const groups = groupClashes(yourTurnFirst(clashes, viewerId));
   if (clashes.length === 0) return <p className="card muted">{t('clashes.list.empty')}</p>;
   return (
     <div className="clash-groups">

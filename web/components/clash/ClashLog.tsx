@@ -46,6 +46,8 @@ function LogLine({ entry }: { entry: ClashLogEntry }) {
       );
     case 'PASSED':
       return <>{t('clashes.log.passed', { by: entry.by, name: entry.name })}</>;
+    case 'MORE_TIME':
+      return <>{t('clashes.log.moreTime', { by: entry.by, name: entry.name })}</>;
     default:
       return (
         <>
@@ -59,6 +61,7 @@ const KIND_CLASS: Record<ClashLogEntry['kind'], string> = {
   FILL: 'turn',
   TIMEOUT: 'turn',
   PASSED: 'turn',
+  MORE_TIME: 'turn',
   FORFEITED: 'out',
   RESIGNED: 'out',
   REACTION: 'said',

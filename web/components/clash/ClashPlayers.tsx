@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ClashResource } from '../../../contract/clashes';
 import { BotBadge } from '../player/BotBadge';
+import { FollowButton } from '../friends/FollowButton';
 import { PlayerRatingBadge } from '../player/RatingBadge';
 import { ClashAvatar } from './ClashAvatar';
 import { CrownIcon } from '../icons';
@@ -32,6 +33,7 @@ export function ClashPlayers({ clash, viewerId }: { clash: ClashResource; viewer
               <span className="clash-player-meta">
                 {current ? <span className="clash-player-turn">{t('clashes.live.onTurn')}</span> : null}
                 <OutBadge player={player} />
+                <FollowButton player={player} compact />
                 {player.crown ? (
                   <span className="clash-player-crown">
                     <CrownIcon size={16} />

@@ -25,7 +25,9 @@ import { ChoiceGroup } from '../ChoiceGroup';
 import { checkFields, TextField, useField } from '../Field';
 import { toastError } from '../Toasts';
 import { type PickedPlayer, PlayerPicker } from './PlayerPicker';
+import { useChallengeWith } from '../friends/useChallengeWith';
 import { rulesSummary } from './rulesText';
+import { clockChoiceText } from './timeLeft';
 
 const NAME_ID = 'clash-name';
 const PLAYERS_ID = 'clash-players';
@@ -41,6 +43,7 @@ export function CreateClashForm({ owner }: { owner: PlayerResource }) {
   // The rule the server checks the name with, so the form and the server never disagree.
   const name = useField('', CreateClashBody.entries.name);
   const [players, setPlayers] = useState<PickedPlayer[]>([]);
+  useChallengeWith(setPlayers, NAME_ID);
   // Untimed by default: SPEC's clashes are between friends; the clock is for those who want it.
   const [turnSeconds, setTurnSeconds] = useState<TurnSeconds | null>(null);
   const rules = useRulesPick();
@@ -170,9 +173,7 @@ function ClockChoice({
       legend={t('clashes.create.clock')}
       choices={CLOCK_CHOICES}
       value={selected}
-      label={(value) =>
-        value === null ? t('clashes.create.clockNone') : t('clashes.create.clockSeconds', { count: value })
-      }
+      label={(value) => (value === null ? t('clashes.create.clockNone') : clockChoiceText(t, value))}
       onChange={onChange}
       className="clash-clock-choice"
       describedBy="clash-clock-hint"

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CLASH_RATED_MIN_FILLS, type ClashPlayer, type ClashResource } from '../../../contract/clashes';
 import { BotBadge } from '../player/BotBadge';
+import { FollowButton } from '../friends/FollowButton';
 import { ClashAvatar } from './ClashAvatar';
 import { CrownIcon } from '../icons';
 import { ranking } from './model';
@@ -30,6 +31,9 @@ export function FinalRanking({ clash, viewerId }: { clash: ClashResource; viewer
               {player.bot ? <BotBadge /> : null}
               <OutBadge player={player} />
               {player.id === viewerId ? <span className="clash-you"> {t('clashes.you')}</span> : null}
+              <span className="friend-follow">
+                <FollowButton player={player} compact />
+              </span>
               {player.crown ? (
                 <span className="ranking-crown">
                   <CrownIcon size={22} />

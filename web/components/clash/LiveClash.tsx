@@ -16,6 +16,7 @@ import { ClashPlayers } from './ClashPlayers';
 import { ClashTable } from './ClashTable';
 import { ClashTalk } from './ClashTalk';
 import { FinalRanking } from './FinalRanking';
+import { MoreTimeButton } from './MoreTimeButton';
 import { TurnClock } from './TurnClock';
 import { isMember, onTurn } from './model';
 
@@ -65,6 +66,7 @@ export function LiveClash({ clash, viewerId, log, send, onOffline }: LiveClashPr
       {current && clash.turnDeadline && clash.turnSeconds ? (
         <TurnClock key={clash.turnDeadline} deadline={clash.turnDeadline} turnSeconds={clash.turnSeconds} />
       ) : null}
+      <MoreTimeButton clash={clash} />
       {member ? <ClashTalk send={send} onOffline={onOffline} /> : null}
       {/* Above the board, where a player looks, not under a sheet that is taller than a phone's screen. */}
       <ClashActions clash={clash} />

@@ -9,6 +9,7 @@ import {
   describeRules,
   memberOf,
   refuseRemoval,
+  type TurnSeconds,
   winnerOf,
 } from '../../../game';
 import type { ClashRow } from '../../db/schema';
@@ -26,6 +27,9 @@ export const clashViewOf = (clash: ClashRow, owner: PlayerRef, members: ClashMem
   turn: clash.turn,
   // A row written before rule sets has no rules: CLASSIC, as its preset's default says.
   rules: clash.rules ?? undefined,
+  // The clock and the turn's deadline, for the lists' time left (null in rows written before issue 29).
+  turnSeconds: (clash.turnSeconds as TurnSeconds | null) ?? null,
+  turnDeadline: clash.turnDeadline,
   indexed: true,
   createdAt: clash.createdAt,
   updatedAt: clash.updatedAt,
@@ -84,6 +88,7 @@ export function toClashResource(clash: ClashView, viewerId: number | null, now: 
       resign: may.resign && `${base}/resign`,
       pass: may.pass && `${base}/pass`,
       rematch: clash.status === 'COMPLETED' && memberOf(clash, viewerId) !== undefined && `${base}/rematch`,
+      moreTime: may.moreTime && `${base}/more-time`,
     }),
   };
 }
