@@ -22,6 +22,9 @@ export default defineConfig({
     // The app's service worker (issue 28) would serve every later page of a test from its precache: only the
     // specs about it allow it (test.use({ serviceWorkers: 'allow' }) in pwa.spec.ts and offline.spec.ts).
     serviceWorkers: 'block',
+    // No motion but what a test asks for (dice-speed.spec.ts): a tumbling die or a fading toast is CPU that the
+    // other tests spend waiting for it to stop.
+    reducedMotion: 'reduce',
   },
   projects: [
     {

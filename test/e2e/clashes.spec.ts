@@ -223,7 +223,12 @@ test('a reaction and a suggestion reach the other player, then wait out the cool
 
 test('the games come near their end through the API; the last fills in the browser crown the winner', async () => {
   test.setTimeout(240_000);
+  // A hundred turns through the API would each be drawn by three open boards, 1.5 s apart: the pages wait
+  // elsewhere, and come back to the clash as it then stands.
+  const pages = [ana.page, ben.page, watcher.page];
+  for (const page of pages) await page.goto('about:blank');
   await playFastUntilLastBox();
+  for (const page of pages) await open(page, `/clashes/${clashId}`);
 
   await caughtUp(ana.page);
   await playTurnInBrowser(ana.page);

@@ -1,10 +1,11 @@
-import { type ComponentType, type KeyboardEvent, useEffect, useRef } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { BUG_HASH, ContactTab } from '../components/about/ContactTab';
 import { ProjectTab } from '../components/about/ProjectTab';
 import { RulesTab } from '../components/about/RulesTab';
 import { StatusTab } from '../components/about/StatusTab';
+import { onTabListKeys } from '../components/tabListKeys';
 import { useTitle } from '../components/useTitle';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../storage';
 
@@ -25,7 +26,6 @@ export default function About() {
   const { t } = useTranslation();
   const { hash } = useLocation();
   const navigate = useNavigate();
-  const tabs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   useTitle(t('screens.about'));
 
   // #bug is the contact tab showing the bug report form.
@@ -37,36 +37,16 @@ export default function About() {
     writeStorage(STORAGE_KEYS.aboutTab, active);
   }, [active]);
 
-  const select = (tab: Tab, focus = false) => {
-    navigate({ hash: `#${tab}` }, { replace: true });
-    if (focus) tabs.current[tab]?.focus();
-  };
-
-  // The tablist keyboard pattern: arrows move and select, Home and End jump to the ends.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.indexOf(active);
-    const next: Record<string, number> = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    if (!(event.key in next)) return;
-    event.preventDefault();
-    select(TABS[next[event.key]], true);
-  };
+  const select = (tab: Tab) => navigate({ hash: `#${tab}` }, { replace: true });
 
   const Panel = PANELS[active];
   return (
     <section className="page" aria-labelledby="about-title">
       <h1 id="about-title">{t('about.title')}</h1>
-      <div className="tabs" role="tablist" aria-label={t('about.tabsLabel')} onKeyDown={onKeyDown}>
+      <div className="tabs" role="tablist" aria-label={t('about.tabsLabel')} onKeyDown={onTabListKeys}>
         {TABS.map((tab) => (
           <button
             key={tab}
-            ref={(element) => {
-              tabs.current[tab] = element;
-            }}
             type="button"
             role="tab"
             id={`about-tab-${tab}`}

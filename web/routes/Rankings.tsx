@@ -1,4 +1,3 @@
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SCORE_SORTS, type ScoreSummary } from '../../contract/scores';
@@ -13,6 +12,7 @@ import { RatingTable } from '../components/rankings/RatingTable';
 import '../components/rankings/rankings.css';
 import { ScoreRanking } from '../components/rankings/ScoreRanking';
 import type { ScoreSort } from '../components/table/scoreColumns';
+import { onTabListKeys } from '../components/tabListKeys';
 import { useTitle } from '../components/useTitle';
 
 function periodOf(value: string | null): Period {
@@ -105,16 +105,8 @@ export default function Rankings() {
 /** The tabs of the periods, the daily game and the ratings; the arrow keys move between them. */
 function RankingTabs({ tab, choose }: { tab: Tab; choose: (next: Tab) => void }) {
   const { t } = useTranslation();
-  const onTabKey = (event: KeyboardEvent) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length];
-    choose(next);
-    document.getElementById(`rankings-tab-${next}`)?.focus();
-  };
-
   return (
-    <div className="tabs" role="tablist" aria-label={t('rankings.period')} onKeyDown={onTabKey}>
+    <div className="tabs" role="tablist" aria-label={t('rankings.period')} onKeyDown={onTabListKeys}>
       {TABS.map((option) => (
         <button
           key={option}

@@ -1,7 +1,8 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClashLogEntry, ClashPlayer, ClashResource } from '../../../contract/clashes';
 import { useBoxWidth } from '../chart/useBoxWidth';
+import { onTabListKeys } from '../tabListKeys';
 import { ClashBoard } from './ClashBoard';
 import { ClashLog } from './ClashLog';
 import { ClashSheet } from './ClashSheet';
@@ -19,19 +20,6 @@ export interface ClashTableProps {
   log: ClashLogEntry[];
   /** Over the board of a player the viewer does not play (whose turn, or whose finished sheet). */
   bannerOf: (player: ClashPlayer) => string | undefined;
-}
-
-/** Arrow keys move between the tabs, as a tab list does (WAI-ARIA tabs pattern). */
-function moveBetweenTabs(event: KeyboardEvent<HTMLDivElement>) {
-  const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
-  if (!step) return;
-  const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-  const at = tabs.indexOf(document.activeElement as HTMLButtonElement);
-  if (at < 0) return;
-  event.preventDefault();
-  const next = tabs[(at + step + tabs.length) % tabs.length];
-  next?.focus();
-  next?.click();
 }
 
 interface SheetTabsProps {
@@ -68,7 +56,7 @@ function SheetTabs({ seats, viewerId, onTurnId, logCount, shown, onChoose }: She
       className="clash-tabs"
       role="tablist"
       aria-label={t('clashes.table.sheets')}
-      onKeyDown={moveBetweenTabs}
+      onKeyDown={onTabListKeys}
     >
       {seats.map((p) =>
         tab(

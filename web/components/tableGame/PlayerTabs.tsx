@@ -1,6 +1,7 @@
-import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
+import { type PointerEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableGame } from '../../../game/table';
+import { onTabListKeys } from '../tabListKeys';
 
 export const tabId = (index: number) => `table-tab-${index}`;
 export const PANEL_ID = 'table-sheet-panel';
@@ -16,33 +17,17 @@ export function PlayerTabs({
   onShow: (player: number) => void;
 }) {
   const { t } = useTranslation();
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const count = game.players.length;
-  const select = (index: number) => {
-    onShow(index);
-    tabs.current[index]?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next: Record<string, number> = {
-      ArrowRight: (shown + 1) % count,
-      ArrowLeft: (shown - 1 + count) % count,
-      Home: 0,
-      End: count - 1,
-    };
-    const index = next[event.key];
-    if (index === undefined) return;
-    event.preventDefault();
-    select(index);
-  };
   return (
-    <div className="tabs table-tabs" role="tablist" aria-label={t('table.game.tabs')} onKeyDown={onKeyDown}>
+    <div
+      className="tabs table-tabs"
+      role="tablist"
+      aria-label={t('table.game.tabs')}
+      onKeyDown={onTabListKeys}
+    >
       {game.players.map((player, index) => (
         <button
           // Index keys: the players of a game never change order.
           key={index}
-          ref={(element) => {
-            tabs.current[index] = element;
-          }}
           type="button"
           role="tab"
           id={tabId(index)}
