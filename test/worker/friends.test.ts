@@ -154,6 +154,37 @@ describe('blocking', () => {
     await expectError(await postClash(ana, [ana.player.id, ben.player.id]), 403, 'invitee-blocked');
   });
 
+  it('a player the maker blocked cannot join their challenge link, nor propose them a rematch', async () => {
+    const [ana, ben] = await players(2);
+    const made = await call('/challenges/', { method: 'POST', jar: ana.jar, body: { seats: 2 } });
+    expect(made.status).toBe(201);
+    const { code } = await json<{ code: string }>(made);
+    await block(ana, ben);
+    const joined = await call(`/challenges/${code}/join`, { method: 'POST', jar: ben.jar });
+    await expectError(joined, 403, 'invitations-blocked');
+    await del(ana, `/players/${ben.player.id}/block`);
+
+    // A finished clash between the two (Ben resigns), then Ana blocks Ben: no rematch either way.
+    const {
+      clash,
+      players: [cid, dan],
+    } = await startedClash(2);
+    expect(
+      (await call(`/clashes/${clash.id}/resign`, { method: 'PUT', jar: dan.jar, body: {} })).status,
+    ).toBe(200);
+    await block(cid, dan);
+    await expectError(
+      await call(`/clashes/${clash.id}/rematch`, { method: 'POST', jar: dan.jar }),
+      403,
+      'invitations-blocked',
+    );
+    await expectError(
+      await call(`/clashes/${clash.id}/rematch`, { method: 'POST', jar: cid.jar }),
+      403,
+      'invitee-blocked',
+    );
+  });
+
   it('"known only" invitations count followed players as known', async () => {
     const [ana, ben] = await players(2);
     const prefs = await call(`/players/${ana.player.id}/preferences`, {

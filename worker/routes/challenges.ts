@@ -28,6 +28,7 @@ import {
   toChallengeResource,
 } from '../lib/challenges';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors';
+import { refuseBlocked } from '../lib/invitations';
 import { readJson } from '../lib/validate';
 import { clashRoom } from '../rooms';
 import { registeredPlayer } from './clashes';
@@ -124,6 +125,8 @@ export const challengesRoutes = new Hono<Challenges>()
     const db = c.var.db;
     const now = Date.now();
     const seated = (await seatsOf(db, row.id)).find((s) => s.playerId === me.id);
+    // Blocked by the maker (403 invitations-blocked), or blocking them (403 invitee-blocked): no seat.
+    if (!seated) await refuseBlocked(db, me.id, [row.makerId]);
     // Joining again answers what joining did: the clash if it started, else the seat.
     const seat = seated?.seat ?? (await takeSeat(db, row.id, me.id, now));
     if (seat === null) refuseJoin((await findChallenge(db, row.code)) ?? row, now);

@@ -21,7 +21,7 @@ import { AppError, badRequest, databaseUnavailable, forbidden, notFound } from '
 import { page } from '../lib/hal';
 import { log } from '../lib/log';
 import { clashTurnSeconds, refuseOverCorrespondenceLimit } from '../lib/correspondence';
-import { refuseInvitations } from '../lib/invitations';
+import { refuseBlocked, refuseInvitations } from '../lib/invitations';
 import { openClash } from '../lib/openClash';
 import { neverStarted } from '../../game';
 import { clashViewOf, toClashResource } from '../lib/resources/clashes';
@@ -172,6 +172,8 @@ export const clashesRoutes = new Hono<Clashes>()
       c.var.db,
       held.clash.players.map((p) => p.id),
     );
+    // A rematch with a player who blocks the proposer, or whom they block, is not proposed.
+    await refuseBlocked(c.var.db, me.id, players.map((p) => p.id));
     return answer(c, await room.rematch(me.id, players), 201);
   })
   .put('/:id/accept', answerInvitation('accept'))
