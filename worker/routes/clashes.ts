@@ -173,7 +173,11 @@ export const clashesRoutes = new Hono<Clashes>()
       held.clash.players.map((p) => p.id),
     );
     // A rematch with a player who blocks the proposer, or whom they block, is not proposed.
-    await refuseBlocked(c.var.db, me.id, players.map((p) => p.id));
+    await refuseBlocked(
+      c.var.db,
+      me.id,
+      players.map((p) => p.id),
+    );
     return answer(c, await room.rematch(me.id, players), 201);
   })
   .put('/:id/accept', answerInvitation('accept'))
