@@ -39,7 +39,10 @@ test('invitations only from players one has played with: chosen in Settings, kep
   const invitations = ben.page.getByRole('group', { name: 'Clash invitations' });
   await expect(invitations.getByRole('radio', { name: 'From anyone' })).toBeChecked();
   await expect(
-    invitations.getByText('Players you have played a clash with can always invite you.', { exact: false }),
+    invitations.getByText(
+      'Players you have played a clash with, and players you follow, can always invite you.',
+      { exact: false },
+    ),
   ).toBeVisible();
   await invitations.getByRole('radio', { name: KNOWN }).click(); // the choice shows once the server took it: asserted below
   await expect(ben.page.getByText(`Clash invitations: ${KNOWN}`)).toBeVisible();
