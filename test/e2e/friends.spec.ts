@@ -142,3 +142,44 @@ test('blocking from the player page: the blocked player’s follow and challenge
   await ana.context.close();
   await ben.context.close();
 });
+
+test('Follow in a clash’s player list, and in the ranking once the clash is over', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const eva = await newPlayer(browser, `Eva${run}`);
+  const fil = await newPlayer(browser, `Fil${run}`);
+  const made = await eva.context.request.post('/api/clashes', {
+    data: { ownerId: eva.id, playerIds: [eva.id, fil.id], type: 'LIVE', name: `Friends ${run}` },
+  });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  const accepted = await fil.context.request.put(`/api/clashes/${id}/accept`, { data: { playerId: fil.id } });
+  expect(accepted.status()).toBe(200);
+
+  await open(eva.page, `/clashes/${id}`);
+  const players = eva.page.getByRole('list', { name: 'Players and totals' });
+  // One Follow, Fil's: none for Eva herself.
+  await expect(players.getByRole('button', { name: /^Follow / })).toHaveCount(1);
+  await players.getByRole('button', { name: `Follow ${fil.name}` }).click();
+  await expect(eva.page.getByText(`You follow ${fil.name}`)).toBeVisible();
+  await expect(players.getByRole('button', { name: `Unfollow ${fil.name}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await noSidewaysScroll(eva.page);
+
+  // Fil resigns: the ranking offers Eva's follow of Fil again, pressed, and Fil can follow Eva from it.
+  const resigned = await fil.context.request.put(`/api/clashes/${id}/resign`, { data: {} });
+  expect(resigned.status()).toBe(200);
+  const ranking = eva.page.getByRole('region', { name: 'Final ranking' });
+  await expect(ranking.getByRole('button', { name: `Unfollow ${fil.name}` })).toBeVisible();
+  await open(fil.page, `/clashes/${id}`);
+  await fil.page.setViewportSize(PHONE);
+  await fil.page
+    .getByRole('region', { name: 'Final ranking' })
+    .getByRole('button', { name: `Follow ${eva.name}` })
+    .click();
+  await expect(fil.page.getByText(`You follow ${eva.name}`)).toBeVisible();
+  await noSidewaysScroll(fil.page);
+  await eva.context.close();
+  await fil.context.close();
+});
