@@ -134,6 +134,7 @@ const SCREENS: [path: string, Screen: ComponentType][] = [
   ['/clashes', screen(() => import('./routes/Clashes'))],
   ['/friends', screen(() => import('./routes/Friends'))],
   ['/clashes/:id', screen(() => import('./routes/Clash'))],
+  ['/challenges/:code', screen(() => import('./routes/Challenge'))],
   ['/profile', screen(() => import('./routes/Profile'))],
   ['/rankings', screen(() => import('./routes/Rankings'))],
   ['/settings', screen(() => import('./routes/Settings'))],

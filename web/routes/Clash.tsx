@@ -13,6 +13,7 @@ import { useClashLog } from '../components/clash/ClashLog';
 import { useTurnSignal } from '../components/clash/useTurnSignal';
 import { CompletedClash, LiveClash } from '../components/clash/LiveClash';
 import { Lobby } from '../components/clash/Lobby';
+import { RematchPanel } from '../components/clash/RematchPanel';
 import { RulesSummary } from '../components/clash/RulesSummary';
 import '../components/clash/clash.css';
 import { GameFailed, GameLoading } from '../components/game/GameScreen';
@@ -105,7 +106,12 @@ function ClashScreen({ id }: { id: number }) {
       break;
     case 'COMPLETED':
     case 'ABANDONED':
-      body = <CompletedClash clash={clash} viewerId={viewerId} log={log.entries} />;
+      body = (
+        <>
+          <RematchPanel clash={clash} />
+          <CompletedClash clash={clash} viewerId={viewerId} log={log.entries} />
+        </>
+      );
       break;
     default:
       body = <p className="card clash-cancelled">{t('clashes.cancelled')}</p>;

@@ -4,6 +4,8 @@ import { useClashes } from '../api/clashes';
 import { useSession } from '../api/session';
 import { ClashList } from '../components/clash/ClashList';
 import { CreateClashForm } from '../components/clash/CreateClashForm';
+import { ChallengeForm } from '../components/challenges/ChallengeForm';
+import { MyChallenges } from '../components/challenges/MyChallenges';
 import { LiveClashes } from '../components/clash/LiveClashes';
 import '../components/clash/clash.css';
 import { GameFailed, GameLoading } from '../components/game/GameScreen';
@@ -66,6 +68,8 @@ export default function Clashes() {
           <PlayNowButton />
           <PracticeButton player={player} />
           <CreateClashForm owner={player} />
+          <ChallengeForm />
+          <MyChallenges />
         </>
       )}
     </section>
