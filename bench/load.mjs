@@ -7,12 +7,15 @@
 // (the exit code says so). Then, at rest: HTTP throughput of GET /api/players/me beside GET /api/health,
 // what one clash room sustains with 1, 10 and 100 watchers, and BENCH_LOAD_PRESENCE_SOCKETS (2,000)
 // registered players' presence channels joining at once over the deployed shards and on one shard, with
-// the messages and bytes a join costs. The saturation estimates built on these figures are in docs/scale.md.
+// the messages and bytes a join costs; last, 1,000 correspondence clashes with one turn each
+// (BENCH_LOAD_CORRESPONDENCE), for their D1 writes and alarms. The saturation estimates built on these
+// figures are in docs/scale.md.
 // BENCH_LOAD_PRESENCE_SHARDS=S puts every presence channel on `?shards=S` (development only, worker/routes/
 // live.ts) instead of the deployed PRESENCE_SHARDS.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { BASE, client, listen, loadRules, summary } from './lib/harness.mjs';
+import { correspondenceCase } from './lib/correspondence.mjs';
 import { measured, openCounting, pool, tally, throughput } from './lib/load.mjs';
 
 const N = Number(process.argv[2] ?? process.env.BENCH_LOAD_N ?? 200);
@@ -475,6 +478,15 @@ for (const shards of [SHARDS > 1 ? SHARDS : 0, 1]) {
   for (const [kind, n] of p.errors) t.errors.set(`presence ${kind}`, n);
   for (let tries = 0; tries < 50 && (await onlineCount(viewer)) > 0; tries += 1)
     await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+// --- correspondence -------------------------------------------------------------------------------------
+// BENCH_LOAD_CORRESPONDENCE (1,000; 0 skips) clashes of a day a turn, one turn in each: what one costs in D1
+// writes and alarms (bench/lib/correspondence.mjs; the model per clash per day is in docs/scale.md).
+try {
+  await correspondenceCase();
+} catch (error) {
+  t.error('correspondence', error.message);
 }
 
 // --- errors --------------------------------------------------------------------------------------------
