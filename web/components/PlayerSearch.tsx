@@ -1,15 +1,13 @@
-import type { TFunction } from 'i18next';
-import { type KeyboardEvent, type Ref, useRef, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { usePlayerLookup } from '../api/players';
-import type { PlayerSearchHit } from '../../contract/players';
-import { Avatar } from './Avatar';
 import { SearchIcon } from './icons';
-import { useDebounced } from './useDebounced';
+import { Deferred, onDemand } from './onDemand';
 
-/** Typing waits this long before it asks, so a name typed quickly is one request. */
-const SEARCH_DELAY_MS = 250;
+// The results are a chunk of their own, fetched at the first letter typed: the box is on every screen's first
+// paint, its lookup is not (the first load stays under 150 kB).
+const PlayerSearchResults = onDemand(() =>
+  import('./PlayerSearchResults').then((m) => m.PlayerSearchResults),
+);
 
 /**
  * The navigation's search box: registered players by name (GET /api/players/search), each a link to their
@@ -18,44 +16,22 @@ const SEARCH_DELAY_MS = 250;
  */
 export function PlayerSearch() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [text, setText] = useState('');
+  const [status, setStatus] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const results = useRef<HTMLUListElement>(null);
   const typed = text.trim();
-  const query = useDebounced(typed, SEARCH_DELAY_MS);
-  const search = usePlayerLookup(query);
-  const hits = typed && query ? (search.data ?? []) : [];
-  const settled = query === typed && !search.isFetching;
-
-  const status = searchStatus(t, typed, search.isError, settled, hits.length);
-
-  const links = () => [...(results.current?.querySelectorAll('a') ?? [])];
   const close = () => setText('');
 
   const onInputKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' && hits.length) {
+    const first = results.current?.querySelector('a');
+    if (event.key === 'ArrowDown' && first) {
       event.preventDefault();
-      links()[0]?.focus();
-    } else if (event.key === 'Enter' && hits.length && settled) {
+      first.focus();
+    } else if (event.key === 'Enter' && first && results.current?.dataset.settled === 'true') {
       event.preventDefault();
-      void navigate(`/players/${hits[0].id}`);
-      close();
+      first.click();
     } else if (event.key === 'Escape') close();
-  };
-
-  const onResultsKey = (event: KeyboardEvent<HTMLUListElement>) => {
-    const all = links();
-    const at = all.indexOf(document.activeElement as HTMLAnchorElement);
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const next = at + (event.key === 'ArrowDown' ? 1 : -1);
-      if (next < 0) input.current?.focus();
-      else all[Math.min(next, all.length - 1)]?.focus();
-    } else if (event.key === 'Escape') {
-      close();
-      input.current?.focus();
-    }
   };
 
   return (
@@ -80,46 +56,17 @@ export function PlayerSearch() {
         />
       </div>
       <p id="nav-search-status" className={typed ? 'nav-search-status' : 'visually-hidden'} role="status">
-        {status}
+        {typed ? status : ''}
       </p>
-      {hits.length ? <SearchHits ref={results} hits={hits} onKeyDown={onResultsKey} onOpen={close} /> : null}
+      <Deferred until={!!typed}>
+        <PlayerSearchResults
+          ref={results}
+          typed={typed}
+          onStatus={setStatus}
+          onOpen={close}
+          onBack={() => input.current?.focus()}
+        />
+      </Deferred>
     </div>
-  );
-}
-
-/** The line under the box (a live region): nothing typed, a failure, still looking, none, or how many. */
-function searchStatus(t: TFunction, typed: string, failed: boolean, settled: boolean, found: number): string {
-  if (!typed) return '';
-  if (failed) return t('nav.searchFailed');
-  if (!settled && found === 0) return t('nav.searching');
-  if (found === 0) return t('nav.searchNone', { text: typed });
-  return t('nav.searchFound', { count: found });
-}
-
-/** The players found, each a link to their page. */
-function SearchHits({
-  ref,
-  hits,
-  onKeyDown,
-  onOpen,
-}: {
-  ref: Ref<HTMLUListElement>;
-  hits: PlayerSearchHit[];
-  onKeyDown: (event: KeyboardEvent<HTMLUListElement>) => void;
-  onOpen: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <ul ref={ref} className="nav-search-results" aria-label={t('nav.searchResults')} onKeyDown={onKeyDown}>
-      {hits.map((hit) => (
-        <li key={hit.id}>
-          <Link to={`/players/${hit.id}`} className="nav-search-hit" onClick={onOpen}>
-            <Avatar player={hit} size={24} />
-            <span className="nav-search-name">{hit.name}</span>
-            {hit.bot ? <span className="bot-badge">{t('nav.searchBot')}</span> : null}
-          </Link>
-        </li>
-      ))}
-    </ul>
   );
 }
