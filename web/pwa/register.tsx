@@ -49,6 +49,11 @@ async function registerServiceWorker(): Promise<void> {
   const workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => void showUpdatePrompt(workbox));
   await workbox.register();
+  // Web Push (issue 29): a device subscribed with an older VAPID key (the keys were rotated) subscribes anew.
+  if ('PushManager' in window && 'Notification' in window && Notification.permission === 'granted')
+    void import('../api/push')
+      .then(async (push) => push.renewPushSubscription(await navigator.serviceWorker.ready))
+      .catch((error: unknown) => console.warn('The push subscription could not be renewed', error));
   // A tab kept open for hours (a table game) learns of a new version too: the browser looks by itself only
   // when a page is opened.
   setInterval(() => void workbox.update(), UPDATE_CHECK_MS);

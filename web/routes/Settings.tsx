@@ -10,6 +10,7 @@ import { useReducedMotion } from '../components/game/useReducedMotion';
 import { useTitle } from '../components/useTitle';
 import { LANGUAGE_NAMES, LANGUAGES, toLanguage } from '../i18n';
 import { InstallApp } from '../pwa/InstallApp';
+import { NotificationSettings } from '../components/settings/NotificationSettings';
 import { DICE_SPEEDS, type Theme, usePreferences } from '../preferences';
 import type { PlayerResource } from '../../contract/players';
 import { INVITATIONS, type Invitations } from '../../contract/preferences';
@@ -67,6 +68,7 @@ export default function Settings() {
         <TurnSoundChoice />
         <InstallApp />
         {synced && player ? <InvitationsChoice player={player} /> : null}
+        {player ? <NotificationSettings player={player} /> : null}
         <p className="muted">{t(synced ? 'account.settingsSynced' : 'settings.stored')}</p>
       </div>
     </section>
