@@ -181,7 +181,6 @@ export const clashesRoutes = new Hono<Clashes>()
     return answer(c, await room.rematch(me.id, players), 201);
   })
   .put('/:id/accept', answerInvitation('accept'))
-
   .put('/:id/decline', answerInvitation('decline'))
   // The owner's: invite more players (registered, not banned), or take back invitations not yet accepted.
   .put('/:id/add', async (c) => {
