@@ -213,9 +213,19 @@ describe('rematch', () => {
     const [told] = await notifications(other.player.id, 'rematch-proposed');
     expect(told).toMatchObject({ link: `/clashes/${ca.id}`, params: { player: proposer.player.name } });
     expect((await json<ClashResource>(await getClash(b, done.id))).rematchId).toBe(ca.id);
-    // The other accepts from the clash screen: the rematch starts.
+    // The other accepts from the clash screen: the rematch starts; played out, the head-to-head counts both.
     const accepted = await answer(other, ca.id, 'accept');
     expect(accepted.status).toBe('IN_PROGRESS');
+    const order = [proposer, other];
+    const gameIds = accepted.players.map((p) => p.gameId as number);
+    await finish(
+      { clash: accepted, players: order, gameIds },
+      order.map((p) => (p === a ? 0 : 5)),
+    );
+    const series = await json<{ wins: number; losses: number }>(
+      await call(`/players/${b.player.id}/head-to-head`, { jar: a.jar }),
+    );
+    expect(series).toMatchObject({ wins: 0, losses: 2 });
     // Pressing again leads to the same rematch; a stranger may not.
     const again = await call(`/clashes/${done.id}/rematch`, { method: 'POST', jar: a.jar });
     expect((await json<ClashResource>(again)).id).toBe(ca.id);
