@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChallengeJoined, ChallengeList, ChallengeResource } from '../../contract/challenges';
+import { CORRESPONDENCE_MAX_PER_PLAYER, DAY_SECONDS } from '../../contract/clashRules';
 import type { ClashResource } from '../../contract/clashes';
 import { sweep } from '../../worker/sweep';
 import { answer, getClash, notifications, player, startedClash } from './clashes-helpers';
@@ -135,6 +136,27 @@ describe('challenge links', () => {
       second.player.id,
     ]);
     expect(full.clash?.status).toBe('IN_PROGRESS');
+  });
+
+  it('seat nobody who holds as many clashes of a day a turn as a player may', async () => {
+    const maker = await player();
+    const made = await challenge(maker, { seats: 2, turnSeconds: DAY_SECONDS });
+    const busy = await player();
+    const now = Date.now();
+    for (let i = 0; i < CORRESPONDENCE_MAX_PER_PLAYER; i++) {
+      const row = await env.DB.prepare(
+        "INSERT INTO clashes (name, owner_id, status, turn, turn_seconds, created_at, updated_at) VALUES ('Held', ?, 'IN_PROGRESS', 0, ?, ?, ?) RETURNING id",
+      )
+        .bind(busy.player.id, DAY_SECONDS, now, now)
+        .first<{ id: number }>();
+      await env.DB.prepare(
+        "INSERT INTO clash_players (clash_id, player_id, status, position) VALUES (?, ?, 'ACCEPTED', 0)",
+      )
+        .bind(row?.id, busy.player.id)
+        .run();
+    }
+    await expectError(await join(made.code, busy), 409, 'correspondence-limit');
+    expect((await joined(made.code, await registerGuest())).clash?.turnSeconds).toBe(DAY_SECONDS);
   });
 
   it('give the last seat to one of two racing for it: one 200, one 409, one clash', async () => {

@@ -28,6 +28,7 @@ import {
   toChallengeResource,
 } from '../lib/challenges';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors';
+import { refuseOverCorrespondenceLimit } from '../lib/correspondence';
 import { refuseBlocked } from '../lib/invitations';
 import { readJson } from '../lib/validate';
 import { clashRoom } from '../rooms';
@@ -127,6 +128,8 @@ export const challengesRoutes = new Hono<Challenges>()
     const seated = (await seatsOf(db, row.id)).find((s) => s.playerId === me.id);
     // Blocked by the maker (403 invitations-blocked), or blocking them (403 invitee-blocked): no seat.
     if (!seated) await refuseBlocked(db, me.id, [row.makerId]);
+    // A clash of a day a turn or more: nobody in it may hold more than the correspondence limit (409).
+    if (!seated) await refuseOverCorrespondenceLimit(db, [row.makerId, me.id], row.turnSeconds);
     // Joining again answers what joining did: the clash if it started, else the seat.
     const seat = seated?.seat ?? (await takeSeat(db, row.id, me.id, now));
     if (seat === null) refuseJoin((await findChallenge(db, row.code)) ?? row, now);

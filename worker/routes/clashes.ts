@@ -178,6 +178,13 @@ export const clashesRoutes = new Hono<Clashes>()
       me.id,
       players.map((p) => p.id),
     );
+    // A new rematch of a day a turn or more: nobody in it may go over the correspondence limit (409).
+    if (!held.clash.rematchId)
+      await refuseOverCorrespondenceLimit(
+        c.var.db,
+        players.map((p) => p.id),
+        held.clash.turnSeconds,
+      );
     return answer(c, await room.rematch(me.id, players), 201);
   })
   .put('/:id/accept', answerInvitation('accept'))
