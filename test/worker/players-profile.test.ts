@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLASSIC_RULES, describeRules } from '../../game';
+import { DEFAULT_NOTIFICATION_CHOICES } from '../../contract/push';
 import {
   CookieJar,
   call,
@@ -279,6 +280,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       diceSpeed: 'normal',
       invitations: 'everyone',
       rules: CLASSIC,
+      notifications: DEFAULT_NOTIFICATION_CHOICES,
     });
     expect(await json(await call(href, { jar }))).toEqual({
       language: 'hr',
@@ -286,6 +288,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       diceSpeed: 'normal',
       invitations: 'everyone',
       rules: CLASSIC,
+      notifications: DEFAULT_NOTIFICATION_CHOICES,
     });
     await call(href, { method: 'PUT', jar, body: { language: 'en-US', theme: 'dark', extra: 1 } });
     expect(await json(await call(href, { jar }))).toEqual({
@@ -294,6 +297,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       diceSpeed: 'normal',
       invitations: 'everyone',
       rules: CLASSIC,
+      notifications: DEFAULT_NOTIFICATION_CHOICES,
     });
   });
 
@@ -312,6 +316,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
         diceSpeed,
         invitations: 'everyone',
         rules: CLASSIC,
+        notifications: DEFAULT_NOTIFICATION_CHOICES,
       });
       expect(await json(await call(href, { jar }))).toEqual({
         language: 'hr',
@@ -319,6 +324,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
         diceSpeed,
         invitations: 'everyone',
         rules: CLASSIC,
+        notifications: DEFAULT_NOTIFICATION_CHOICES,
       });
     }
     await call(href, { method: 'PUT', jar, body: { language: 'hr', theme: 'dark', diceSpeed: 'off' } });
@@ -329,6 +335,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       diceSpeed: 'normal',
       invitations: 'everyone',
       rules: CLASSIC,
+      notifications: DEFAULT_NOTIFICATION_CHOICES,
     });
   });
 
@@ -346,6 +353,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       diceSpeed: 'normal',
       invitations: 'known',
       rules: CLASSIC,
+      notifications: DEFAULT_NOTIFICATION_CHOICES,
     });
     await call(href, { method: 'PUT', jar, body: { language: 'en', theme: 'light', diceSpeed: 'fast' } });
     expect(await json(await call(href, { jar }))).toEqual({
@@ -354,6 +362,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       diceSpeed: 'fast',
       invitations: 'known',
       rules: CLASSIC,
+      notifications: DEFAULT_NOTIFICATION_CHOICES,
     });
   });
 
@@ -370,6 +379,7 @@ describe('preferences (GET/PUT /api/players/{id}/preferences)', () => {
       diceSpeed: 'normal',
       invitations: 'everyone',
       rules: CLASSIC,
+      notifications: DEFAULT_NOTIFICATION_CHOICES,
     });
   });
 
