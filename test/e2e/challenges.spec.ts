@@ -31,7 +31,7 @@ test('a link challenge opened by a browser with no cookies is joined as a guest 
   await open(ana.page, '/clashes');
   const form = ana.page.getByRole('form', { name: 'Challenge by link' });
   await form.getByRole('radio', { name: '2 players' }).check();
-  await form.getByRole('radio', { name: '60 s a turn' }).check();
+  await form.getByRole('radio', { name: '60 s' }).check();
   // No share sheet in this browser: the link is copied, and the toast says so.
   await ana.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await form.getByRole('button', { name: 'Make the link' }).click();

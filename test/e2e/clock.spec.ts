@@ -18,7 +18,7 @@ test('the clock counts down, survives a reload, and passes the turn when it runs
   await expect(page.getByRole('heading', { name: 'Clashes', level: 1 })).toBeVisible({ timeout: 15_000 });
   await page.getByLabel('Name', { exact: true }).fill(`Clocked ${run}`);
   await page.getByRole('button', { name: 'Play against Yamb Bot' }).click();
-  await page.getByRole('radio', { name: '30 s', exact: true }).check();
+  await page.getByRole('form', { name: 'New clash' }).getByRole('radio', { name: '30 s' }).check();
   await page.getByRole('button', { name: 'Create clash' }).click();
   await expect(page).toHaveURL(/\/clashes\/\d+$/);
   const clashId = Number(/\/clashes\/(\d+)$/.exec(page.url())?.[1]);

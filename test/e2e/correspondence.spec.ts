@@ -44,7 +44,7 @@ test('a clash of a day a turn: the turn passes when its day runs out, your turns
   await page.getByLabel('Name', { exact: true }).fill(`Letters ${run}`);
   await page.getByLabel('Players to invite').fill(ben.name);
   await page.getByRole('button', { name: new RegExp(`^Choose ${ben.name}`) }).click();
-  await page.getByRole('radio', { name: '1 day', exact: true }).check();
+  await page.getByRole('form', { name: 'New clash' }).getByRole('radio', { name: '1 day' }).check();
   await expect(page.getByRole('radio', { name: '3 days', exact: true }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Create clash' }).click();
   await expect(page).toHaveURL(/\/clashes\/\d+$/);

@@ -13,9 +13,9 @@ import {
 import { useCreateChallenge } from '../../api/challenges';
 import { ChoiceGroup } from '../ChoiceGroup';
 import { rulesSummary } from '../clash/rulesText';
+import { clockChoiceText } from '../clash/timeLeft';
 import { CustomRules } from '../rules/CustomRules';
 import { toastError } from '../Toasts';
-import { clockWords } from './challengeText';
 import { ShareChallengeButton } from './ShareChallengeButton';
 import './challenges.css';
 
@@ -74,7 +74,7 @@ export function ChallengeForm() {
         legend={t('clashes.create.clock')}
         choices={CLOCK_CHOICES}
         value={turnSeconds}
-        label={(value) => (value === null ? t('clashes.create.clockNone') : clockWords(t, value))}
+        label={(value) => (value === null ? t('clashes.create.clockNone') : clockChoiceText(t, value))}
         onChange={setTurnSeconds}
         className="clash-clock-choice"
       />

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ChallengeResource } from '../../../contract/challenges';
 import { rulesSummary } from '../clash/rulesText';
+import { durationText } from '../clash/timeLeft';
 
 // A challenge link's settings and time in words, for the clashes screen's list and the link's page.
 
@@ -25,12 +26,9 @@ export function settingsWords(
   ].join(' · ');
 }
 
-/** How long the link still has: "23 h 10 min left", "10 min left", or "expired". */
+/** How long the link still has: "23 h 10 min left", "10 min left", or "expired" (the clashes' words). */
 export function timeLeftWords(t: TFunction, expiresAt: string, now: number): string {
-  const minutes = Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 60_000));
-  if (minutes <= 0) return t('challenges.status.EXPIRED');
-  const hours = Math.floor(minutes / 60);
-  return hours > 0
-    ? t('challenges.left.hours', { hours, minutes: minutes % 60 })
-    : t('challenges.left.minutes', { minutes });
+  const seconds = Math.floor((Date.parse(expiresAt) - now) / 1000);
+  if (seconds < 60) return t('challenges.status.EXPIRED');
+  return t('clashes.timeLeft.listLeft', { time: durationText(t, seconds) });
 }
