@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ChallengeResource } from '../../contract/challenges';
-import { useCancelChallenge, useChallenge, useJoinChallenge } from '../api/challenges';
+import { useChallenge, useJoinChallenge } from '../api/challenges';
 import { ApiError } from '../api/client';
 import { useSession } from '../api/session';
 import { Avatar } from '../components/Avatar';
@@ -11,6 +11,7 @@ import '../components/challenges/challenges.css';
 import { GameFailed, GameLoading } from '../components/game/GameScreen';
 import { toastError } from '../components/Toasts';
 import { useTitle } from '../components/useTitle';
+import { CancelChallengeButton } from '../components/challenges/CancelChallengeButton';
 
 /** What the viewer may do with the link now: join, wait, share their own, or open the clash. */
 function ChallengeActions({ challenge }: { challenge: ChallengeResource }) {
@@ -18,7 +19,6 @@ function ChallengeActions({ challenge }: { challenge: ChallengeResource }) {
   const navigate = useNavigate();
   const { player, loading } = useSession();
   const join = useJoinChallenge(challenge.code);
-  const cancel = useCancelChallenge();
   const played = challenge.mine || challenge.mySeat !== null;
 
   switch (challenge.status) {
@@ -48,16 +48,7 @@ function ChallengeActions({ challenge }: { challenge: ChallengeResource }) {
             <p>{t('challenges.page.yours')}</p>
             <p className="challenge-buttons">
               <ShareChallengeButton challenge={challenge} primary />
-              {challenge._links.delete ? (
-                <button
-                  type="button"
-                  className="button"
-                  disabled={cancel.isPending}
-                  onClick={() => cancel.mutate(challenge, { onError: toastError })}
-                >
-                  {t('challenges.mine.cancel')}
-                </button>
-              ) : null}
+              <CancelChallengeButton challenge={challenge} />
             </p>
           </div>
         );

@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { useCancelChallenge, useMyChallenges } from '../../api/challenges';
-import { toastError } from '../Toasts';
+import { useMyChallenges } from '../../api/challenges';
 import { settingsWords, timeLeftWords } from './challengeText';
 import { ShareChallengeButton } from './ShareChallengeButton';
 import './challenges.css';
+import { CancelChallengeButton } from './CancelChallengeButton';
 
 /** The player's open challenge links: the settings, the seats taken, the time left; share again or cancel. */
 export function MyChallenges() {
   const { t } = useTranslation();
   const query = useMyChallenges(true);
-  const cancel = useCancelChallenge();
   const challenges = query.data ?? [];
   if (challenges.length === 0) return null;
   const now = Date.now();
@@ -27,16 +26,7 @@ export function MyChallenges() {
             </p>
             <p className="my-challenge-actions">
               <ShareChallengeButton challenge={challenge} />
-              {challenge._links.delete ? (
-                <button
-                  type="button"
-                  className="button"
-                  disabled={cancel.isPending}
-                  onClick={() => cancel.mutate(challenge, { onError: toastError })}
-                >
-                  {t('challenges.mine.cancel')}
-                </button>
-              ) : null}
+              <CancelChallengeButton challenge={challenge} />
             </p>
           </li>
         ))}
