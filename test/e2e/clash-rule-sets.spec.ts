@@ -70,7 +70,8 @@ test('Ana makes a LONG clash with the create form: the rules are in its lobby', 
   await page.getByLabel('Name', { exact: true }).fill(`Long ${run}`);
   await page.getByLabel('Players to invite').fill(ben.name);
   await page.getByRole('button', { name: new RegExp(`^Choose ${ben.name}`) }).click();
-  const rules = page.getByRole('group', { name: 'Rules' });
+  // The clash form's, not the challenge-by-link form's beside it.
+  const rules = page.getByRole('form', { name: 'New clash' }).getByRole('group', { name: 'Rules' });
   // The four presets and a custom set, CLASSIC chosen unless the owner picks another.
   await expect(rules.getByRole('radio')).toHaveCount(5);
   await expect(rules.getByLabel('Classic · 5 dice · 4 columns')).toBeChecked();
@@ -170,8 +171,9 @@ test('a clash of custom rules is made with the builder under the presets', async
   await page.getByLabel('Name', { exact: true }).fill(`Custom ${run}`);
   await page.getByLabel('Players to invite').fill(ben.name);
   await page.getByRole('button', { name: new RegExp(`^Choose ${ben.name}`) }).click();
-  await page.getByRole('group', { name: 'Rules' }).getByLabel('Custom').check();
-  const builder = page.getByRole('group', { name: 'Custom rules' });
+  const form = page.getByRole('form', { name: 'New clash' });
+  await form.getByRole('group', { name: 'Rules' }).getByLabel('Custom').check();
+  const builder = form.getByRole('group', { name: 'Custom rules' });
   await builder.getByLabel('6 dice').check();
   await builder.getByLabel('Upwards').uncheck();
   await builder.getByLabel('Hand').check();
