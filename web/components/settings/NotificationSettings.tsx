@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -58,13 +59,19 @@ function NotificationChoicesTable({ player }: { player: PlayerResource }) {
   const { t } = useTranslation();
   const current = useNotificationChoices(player);
   const save = useSaveNotificationChoices(player);
-  const choices = save.isPending ? save.variables : current.data;
-  const disabled = !current.data || save.isPending;
-  const change = (next: NotificationChoices) =>
+  // The choice being saved shows at once, in the same render as the click: react-query tells the mutation's
+  // state a tick later, and a controlled checkbox would meanwhile spring back (and a fast second click be lost).
+  const [saving, setSaving] = useState<NotificationChoices | null>(null);
+  const choices = saving ?? current.data;
+  const disabled = !current.data || saving !== null;
+  const change = (next: NotificationChoices) => {
+    setSaving(next);
     save.mutate(next, {
       onSuccess: () => toast.success(t('settings.notifications.saved'), { id: 'preferences-notifications' }),
       onError: toastError,
+      onSettled: () => setSaving(null),
     });
+  };
 
   return (
     <>
