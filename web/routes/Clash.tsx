@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { ClashResource } from '../../contract/clashes';
+import type { ClashLogEntry, ClashResource } from '../../contract/clashes';
 import { ApiError } from '../api/client';
 import { useClash, useLiveClash } from '../api/clash';
 import { useRatingsAfter } from '../api/ratings';
@@ -11,7 +11,7 @@ import { useSession } from '../api/session';
 import { ClashFeed, useClashFeed } from '../components/clash/ClashFeed';
 import { useClashLog } from '../components/clash/ClashLog';
 import { useTurnSignal } from '../components/clash/useTurnSignal';
-import { CompletedClash, LiveClash } from '../components/clash/LiveClash';
+import { CompletedClash, LiveClash, type LiveClashProps } from '../components/clash/LiveClash';
 import { Lobby } from '../components/clash/Lobby';
 import { RematchPanel } from '../components/clash/RematchPanel';
 import { RulesSummary } from '../components/clash/RulesSummary';
@@ -69,53 +69,12 @@ function ClashScreen({ id }: { id: number }) {
   // A completed clash moved its players' ratings and records: what the app holds of them is read again.
   useRatingsAfter(clash);
 
-  if (!clash) {
-    if (query.isError) {
-      const status = query.error instanceof ApiError ? query.error.status : 0;
-      return (
-        <section className="page clash-page" aria-labelledby="clash-title">
-          <h1 id="clash-title">{t('clashes.title')}</h1>
-          <GameFailed
-            message={status === 404 || status === 403 ? t('clashes.notFound', { id }) : query.error.message}
-            onRetry={status === 404 || status === 403 ? undefined : () => void query.refetch()}
-          />
-          <p>
-            <Link to="/clashes">{t('clashes.back')}</Link>
-          </p>
-        </section>
-      );
-    }
-    return <GameLoading />;
-  }
-
-  let body;
-  switch (clash.status) {
-    case 'PENDING':
-      body = <Lobby clash={clash} viewerId={viewerId} />;
-      break;
-    case 'IN_PROGRESS':
-      body = (
-        <LiveClash
-          clash={clash}
-          viewerId={viewerId}
-          log={log.entries}
-          send={send}
-          onOffline={() => toast.error(t('clashes.talk.offline'))}
-        />
-      );
-      break;
-    case 'COMPLETED':
-    case 'ABANDONED':
-      body = (
-        <>
-          <RematchPanel clash={clash} />
-          <CompletedClash clash={clash} viewerId={viewerId} log={log.entries} />
-        </>
-      );
-      break;
-    default:
-      body = <p className="card clash-cancelled">{t('clashes.cancelled')}</p>;
-  }
+  if (!clash)
+    return query.isError ? (
+      <ClashFailed id={id} error={query.error} retry={query.refetch} />
+    ) : (
+      <GameLoading />
+    );
 
   return (
     <section
@@ -127,10 +86,68 @@ function ClashScreen({ id }: { id: number }) {
       aria-labelledby="clash-title"
     >
       <ClashHead clash={clash} live={live} />
-      {body}
+      <ClashBody clash={clash} viewerId={viewerId} log={log.entries} send={send} />
       <ClashFeed items={feed.items} />
     </section>
   );
+}
+
+/** The clash could not be read: not there (or not the viewer's to see), or a failure that may pass. */
+function ClashFailed({ id, error, retry }: { id: number; error: Error; retry: () => unknown }) {
+  const { t } = useTranslation();
+  const status = error instanceof ApiError ? error.status : 0;
+  const gone = status === 404 || status === 403;
+  return (
+    <section className="page clash-page" aria-labelledby="clash-title">
+      <h1 id="clash-title">{t('clashes.title')}</h1>
+      <GameFailed
+        message={gone ? t('clashes.notFound', { id }) : error.message}
+        onRetry={gone ? undefined : () => void retry()}
+      />
+      <p>
+        <Link to="/clashes">{t('clashes.back')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** What the clash's status shows: the lobby, the match, the ranking (with the rematch), or its cancellation. */
+function ClashBody({
+  clash,
+  viewerId,
+  log,
+  send,
+}: {
+  clash: ClashResource;
+  viewerId: number | null;
+  log: ClashLogEntry[];
+  send: LiveClashProps['send'];
+}) {
+  const { t } = useTranslation();
+  switch (clash.status) {
+    case 'PENDING':
+      return <Lobby clash={clash} viewerId={viewerId} />;
+    case 'IN_PROGRESS':
+      return (
+        <LiveClash
+          clash={clash}
+          viewerId={viewerId}
+          log={log}
+          send={send}
+          onOffline={() => toast.error(t('clashes.talk.offline'))}
+        />
+      );
+    case 'COMPLETED':
+    case 'ABANDONED':
+      return (
+        <>
+          <RematchPanel clash={clash} />
+          <CompletedClash clash={clash} viewerId={viewerId} log={log} />
+        </>
+      );
+    default:
+      return <p className="card clash-cancelled">{t('clashes.cancelled')}</p>;
+  }
 }
 
 /** `/clashes/:id`: the lobby of a pending clash, the live match, then the final ranking. */

@@ -75,48 +75,7 @@ function NotificationChoicesTable({ player }: { player: PlayerResource }) {
 
   return (
     <>
-      <table className="notification-choices">
-        <caption className="visually-hidden">{t('settings.notifications.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('settings.notifications.kind')}</th>
-            {CHANNELS.map((channel) => (
-              <th scope="col" key={channel}>
-                {t(`settings.notifications.channels.${channel}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {DELIVERED_KINDS.map((kind) => (
-            <tr key={kind}>
-              <th scope="row" id={`notify-${kind}`}>
-                {t(`settings.notifications.kinds.${kind}`)}
-              </th>
-              {CHANNELS.map((channel) => (
-                <td key={channel}>
-                  <input
-                    type="checkbox"
-                    aria-label={`${t(`settings.notifications.kinds.${kind}`)}: ${t(`settings.notifications.channels.${channel}`)}`}
-                    checked={!!choices?.kinds[kind][channel]}
-                    disabled={disabled}
-                    onChange={(event) =>
-                      choices &&
-                      change({
-                        ...choices,
-                        kinds: {
-                          ...choices.kinds,
-                          [kind]: { ...choices.kinds[kind], [channel]: event.target.checked },
-                        },
-                      })
-                    }
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <KindChannelTable choices={choices} disabled={disabled} onChange={change} />
       <label className="choice notification-digest">
         <input
           type="checkbox"
@@ -138,5 +97,63 @@ function NotificationChoicesTable({ player }: { player: PlayerResource }) {
       </p>
       {current.isError ? <p role="alert">{errorMessage(current.error)}</p> : null}
     </>
+  );
+}
+
+/** The kinds down, the channels across: a checkbox each. */
+function KindChannelTable({
+  choices,
+  disabled,
+  onChange,
+}: {
+  choices: NotificationChoices | undefined;
+  disabled: boolean;
+  onChange: (next: NotificationChoices) => void;
+}) {
+  const { t } = useTranslation();
+  const change = onChange;
+  return (
+    <table className="notification-choices">
+      <caption className="visually-hidden">{t('settings.notifications.caption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('settings.notifications.kind')}</th>
+          {CHANNELS.map((channel) => (
+            <th scope="col" key={channel}>
+              {t(`settings.notifications.channels.${channel}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {DELIVERED_KINDS.map((kind) => (
+          <tr key={kind}>
+            <th scope="row" id={`notify-${kind}`}>
+              {t(`settings.notifications.kinds.${kind}`)}
+            </th>
+            {CHANNELS.map((channel) => (
+              <td key={channel}>
+                <input
+                  type="checkbox"
+                  aria-label={`${t(`settings.notifications.kinds.${kind}`)}: ${t(`settings.notifications.channels.${channel}`)}`}
+                  checked={!!choices?.kinds[kind][channel]}
+                  disabled={disabled}
+                  onChange={(event) =>
+                    choices &&
+                    change({
+                      ...choices,
+                      kinds: {
+                        ...choices.kinds,
+                        [kind]: { ...choices.kinds[kind], [channel]: event.target.checked },
+                      },
+                    })
+                  }
+                />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
