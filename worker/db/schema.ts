@@ -665,3 +665,40 @@ export const notificationDigests = sqliteTable('notification_digests', {
   day: text('day').notNull(),
   sentAt: integer('sent_at').notNull(),
 });
+
+/** A player's review of their own finished game (issue 30): the figures the server checked against its log. */
+export const gameReviews = sqliteTable(
+  'game_reviews',
+  {
+    gameId: integer('game_id')
+      .primaryKey()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    decisions: integer('decisions').notNull(),
+    accuracy: real('accuracy').notNull(),
+    pointsLost: real('points_lost').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('game_reviews_player_idx').on(t.playerId, t.createdAt)],
+);
+
+/**
+ * A reviewed game's costliest decision as a position (game/replay.ts `Position`, JSON), read from the game's
+ * log by the server: the puzzles drawn from real games.
+ */
+export const puzzlePositions = sqliteTable(
+  'puzzle_positions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** The decision's index among the game's graded decisions. */
+    decision: integer('decision').notNull(),
+    position: text('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('puzzle_positions_game_decision_unique').on(t.gameId, t.decision)],
+);
