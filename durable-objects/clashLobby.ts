@@ -48,6 +48,7 @@ export function newClashRecord(init: NewClash): ClashRecord {
     score: null,
     gameId: null,
     bot: p.bot,
+    ...(p.guest ? { guest: true } : {}),
   }));
   const { id, name, owner, turnSeconds, quickMatch, rules, createdAt } = init;
   return {

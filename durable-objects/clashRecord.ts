@@ -49,6 +49,8 @@ export interface NewClashPlayer {
   access: PlayerAccess;
   /** The practice bot: it accepts at once and the room plays its turns. */
   bot: boolean;
+  /** A guest (joined by a challenge link). */
+  guest?: boolean;
 }
 
 /** The clash the room starts holding (`ClashRoom.create`): as the Worker inserted it into D1, or reserved ids. */

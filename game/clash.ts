@@ -53,6 +53,8 @@ export interface ClashMember {
   gameId: number | null;
   /** The practice bot, whose turns the room plays; absent in records stored before the bot came. */
   bot?: boolean;
+  /** A guest who joined by a challenge link: plays, but no rematch can be made with them. */
+  guest?: boolean;
   /** Turns in a row whose clock ran out; reset by a turn played. */
   missed?: number;
   /** Out of the clash after too many missed turns: skipped from then on, ranked below those who played on. */
@@ -251,6 +253,8 @@ export function clashPermissions(clash: ClashView, viewerId: number | null, now:
     delete: owner,
     resign: seated,
     pass: seated && seatIndex !== clash.turn && stalled !== null && now >= stalled,
+    // A rematch is made of registered players: with a guest among them there is none to offer.
+    rematch: clash.status === 'COMPLETED' && seatIndex >= 0 && !clash.players.some((p) => p.guest),
   };
 }
 

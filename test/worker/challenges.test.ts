@@ -118,6 +118,10 @@ describe('challenge links', () => {
     const done = await finish({ clash: started, players: [maker, guest], gameIds }, [10, 0]);
     expect(done.winner?.id).toBe(maker.player.id);
     expect(await ratingRows(started.id)).toEqual([]);
+    // No rematch is offered: a rematch is made of registered players.
+    const seenByMaker = await json<ClashResource>(await getClash(maker, done.id));
+    expect(seenByMaker.status).toBe('COMPLETED');
+    expect(seenByMaker._links.rematch).toBeUndefined();
   });
 
   it('seat the first of two a three-seat link waits for, then start with all three', async () => {

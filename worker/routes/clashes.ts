@@ -83,6 +83,7 @@ export const clashPlayerOf = (row: PlayerRow): NewClashPlayer => ({
   name: row.name,
   avatarKey: row.avatarKey,
   access: accessOf(row),
+  ...(row.guest ? { guest: true } : {}),
   bot: row.bot,
 });
 

@@ -7,7 +7,6 @@ import {
   clashRules,
   crownsOf,
   describeRules,
-  memberOf,
   refuseRemoval,
   type TurnSeconds,
   winnerOf,
@@ -87,7 +86,7 @@ export function toClashResource(clash: ClashView, viewerId: number | null, now: 
       delete: may.delete && base,
       resign: may.resign && `${base}/resign`,
       pass: may.pass && `${base}/pass`,
-      rematch: clash.status === 'COMPLETED' && memberOf(clash, viewerId) !== undefined && `${base}/rematch`,
+      rematch: may.rematch && `${base}/rematch`,
       moreTime: may.moreTime && `${base}/more-time`,
     }),
   };
