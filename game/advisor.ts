@@ -182,14 +182,20 @@ function announcements(state: GameState, d: number, toBeat: number): Scored[] {
   }));
 }
 
+/** The turn's table for `state` after a roll: its own, or (a state made up by hand) solved from where it is. */
+function currentTurn(state: GameState): Turn {
+  const turn = turnOf(state, state.announcement);
+  // A state no turn of the rules reaches from its first roll (made up by hand) is solved from where it is.
+  return turn.table.value[state.rollCount] === undefined
+    ? solveFrom(state, state.announcement, state.rollCount)
+    : turn;
+}
+
 /** The best decision for `state`; throws when the game is over. */
 export function advise(state: GameState): Advice {
   if (state.status !== 'IN_PROGRESS') throw new Error('The game is over');
   if (state.rollCount === 0) return firstRollAdvice(state);
-  let turn = turnOf(state, state.announcement);
-  // A state no turn of the rules reaches from its first roll (made up by hand) is solved from where it is.
-  if (turn.table.value[state.rollCount] === undefined)
-    turn = solveFrom(state, state.announcement, state.rollCount);
+  const turn = currentTurn(state);
   const d = sortedIndex(turn.tables, state.dice);
   const played = fillsAndRolls(state, turn, d);
   const toBeat = played.reduce((most, c) => Math.max(most, c.expected), -Infinity);
@@ -216,4 +222,38 @@ function bestTargetAfterKeep(turn: Turn, c: number, k: number): Target | null {
   let top = -1;
   for (let t = 0; t < targets.length; t++) if (top < 0 || weight[t] > weight[top]) top = t;
   return top < 0 ? null : targets[top];
+}
+
+/** The dice a decision keeps, by value and sorted: two keeps of the same values are the same keep. */
+export function keptValues(dice: readonly number[], decision: Decision): number[] {
+  if (decision.kind !== 'ROLL') return [...dice].sort((a, b) => a - b);
+  return keptIndices(dice, decision.diceToRoll)
+    .map((i) => dice[i])
+    .sort((a, b) => a - b);
+}
+
+/** Whether two decisions for the same dice are the same choice (a keep by its kept values). */
+export function sameDecision(dice: readonly number[], a: Decision, b: Decision): boolean {
+  if (a.kind === 'ROLL' && b.kind === 'ROLL')
+    return keptValues(dice, a).join() === keptValues(dice, b).join();
+  if (a.kind === 'ANNOUNCE' && b.kind === 'ANNOUNCE') return a.box === b.box;
+  if (a.kind === 'FILL' && b.kind === 'FILL') return a.column === b.column && a.box === b.box;
+  return false;
+}
+
+/**
+ * What any legal decision after a roll is worth, in the units of `advise`'s candidates — also an
+ * announcement `advise` left out unsolved (it could not be the best). Null for a decision the rules refuse
+ * now, and before the turn's first roll.
+ */
+export function decisionValue(state: GameState, decision: Decision): number | null {
+  if (state.status !== 'IN_PROGRESS' || state.rollCount === 0) return null;
+  const turn = currentTurn(state);
+  const d = sortedIndex(turn.tables, state.dice);
+  if (decision.kind === 'ANNOUNCE') {
+    const open = state.rollCount === 1 && state.announcement === null && canAnnounce(state, decision.box);
+    return open ? turnOf(state, decision.box).table.value[1][d] : null;
+  }
+  const match = fillsAndRolls(state, turn, d).find((c) => sameDecision(state.dice, c.decision, decision));
+  return match ? match.expected : null;
 }
