@@ -66,7 +66,7 @@ describe('the review', () => {
   it('finds the worst choices of a game, sums what they gave up and lists the three costliest first', () => {
     // Every fifth fill takes the advisor's worst fill instead of its best.
     let fills = 0;
-    const frames = playLogged(PRESETS.CLASSIC, (state, best, candidates) => {
+    const frames = playLogged(PRESETS.CLASSIC, (state, best) => {
       if (best.kind !== 'FILL' || ++fills % 5 !== 0) return best;
       const advice = advise(state);
       const worst = advice.candidates
