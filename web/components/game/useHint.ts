@@ -19,7 +19,7 @@ function adviseInWorker(state: GameState): Promise<Advice> {
       const request = waiting.get(answer.id);
       waiting.delete(answer.id);
       if ('advice' in answer) request?.resolve(answer.advice);
-      else request?.reject(new Error(answer.error));
+      else if ('error' in answer) request?.reject(new Error(answer.error));
     });
     // A worker that fails to load (a new build deployed under an open tab) is dropped: the next hint
     // starts a new one from the current build's address.
