@@ -8,7 +8,7 @@ import {
   withMoreTime,
 } from '../../game/clash';
 import { warningLead, warningParams } from '../../durable-objects/turnWarning';
-import { clockLeft, yourTurnFirst } from '../../web/components/clash/model';
+import { clockLeft } from '../../web/components/clash/model';
 import { clockChoiceText, durationText, timeLeftText } from '../../web/components/clash/timeLeft';
 
 // Correspondence clocks' rules and words (issue 29), with a translate function that shows what it was asked.
@@ -78,10 +78,7 @@ describe('the clashes screen', () => {
       turnDeadline: deadline === null ? null : new Date(deadline).toISOString(),
     }) as unknown as ClashResource;
 
-  it('puts the viewer’s turns first, the soonest to run out at the top, then the rest as given', () => {
-    const clashes = [listed(1, 1, 5000), listed(2, 0, null), listed(3, 0, 9000), listed(4, 0, 2000)];
-    expect(yourTurnFirst(clashes, 1).map((c) => c.id)).toEqual([4, 3, 2, 1]);
-    expect(yourTurnFirst(clashes, 2).map((c) => c.id)).toEqual([1, 2, 3, 4]);
+  it('tells the time left on a running clash’s clock', () => {
     expect(clockLeft(listed(1, 0, 65_000), 0)).toBe(65);
     expect(clockLeft(listed(1, 0, null), 0)).toBeNull();
   });

@@ -218,3 +218,47 @@ describe(`at most ${CORRESPONDENCE_MAX_PER_PLAYER} correspondence clashes at onc
     expect((await json<ClashResource>(await getClash(ana, created.id))).status).toBe('PENDING');
   });
 });
+
+describe('the clashes list in turn order', () => {
+  /** A clash of `ids` (in turn order) written straight into the D1 index. */
+  async function indexed(
+    ids: number[],
+    status: string,
+    turn: number,
+    deadline: number | null,
+    updatedAt: number,
+  ) {
+    const row = await env.DB.prepare(
+      `INSERT INTO clashes (name, owner_id, status, turn, turn_seconds, turn_deadline, created_at, updated_at)
+       VALUES ('Order', ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+      .bind(ids[0], status, turn, deadline === null ? null : DAY_SECONDS, deadline, updatedAt, updatedAt)
+      .first<{ id: number }>();
+    for (const [position, id] of ids.entries())
+      await env.DB.prepare(
+        "INSERT INTO clash_players (clash_id, player_id, status, position) VALUES (?, ?, 'ACCEPTED', ?)",
+      )
+        .bind(row?.id, id, position)
+        .run();
+    return row?.id as number;
+  }
+
+  it('puts the viewer’s turns first, the soonest clock on top, then the rest by their latest change', async () => {
+    const [ana, ben] = await players(2);
+    const [a, b] = [ana.player.id, ben.player.id];
+    const now = Date.now();
+    const bensTurn = await indexed([b, a], 'IN_PROGRESS', 0, now + 3600_000, now - 1000);
+    const untimed = await indexed([a, b], 'IN_PROGRESS', 0, null, now - 5000);
+    const inTwoDays = await indexed([b, a], 'IN_PROGRESS', 1, now + 2 * DAY_SECONDS * 1000, now - 4000);
+    const inOneDay = await indexed([a, b], 'IN_PROGRESS', 0, now + DAY_SECONDS * 1000, now - 3000);
+    const over = await indexed([a, b], 'COMPLETED', 0, null, now);
+    const order = async (session: Session) =>
+      (
+        await json<Page<'clashes', ClashResource>>(
+          await call('/clashes/?page=0&size=10&sort=turn', { jar: session.jar }),
+        )
+      )._embedded?.clashes.map((c) => c.id);
+    expect(await order(ana)).toEqual([inOneDay, inTwoDays, untimed, over, bensTurn]);
+    expect(await order(ben)).toEqual([bensTurn, over, inOneDay, inTwoDays, untimed]);
+  });
+});

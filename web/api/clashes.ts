@@ -37,8 +37,8 @@ export function storeClash(client: QueryClient, clash: ClashResource): void {
 }
 
 /**
- * The signed-in player's clashes, newest change first (a player is in a handful, so one page holds them),
- * or for an admin asking for `all`, the newest 100 of everyone's. Every clash notification (an
+ * The signed-in player's clashes, those where it is their turn first (the server's `turn` order: up to 30
+ * correspondence clashes and a few live ones fit one page), or for an admin asking for `all`, the newest 100 of everyone's. Every clash notification (an
  * invitation, a start, a turn, the end) means the list changed: it is fetched again when one arrives on
  * the presence channel.
  */
@@ -53,7 +53,7 @@ export function useClashes(enabled: boolean, scope: 'mine' | 'all' = 'mine') {
     enabled,
     queryFn: async ({ signal }) => {
       const page = await api<Page<'clashes', ClashResource>>(
-        `/clashes/?page=0&size=100&sort=updatedAt&order=DESC${scope === 'all' ? '&all=true' : ''}`,
+        `/clashes/?page=0&size=100&${scope === 'all' ? 'sort=updatedAt&order=DESC&all=true' : 'sort=turn'}`,
         { signal },
       );
       return page._embedded?.clashes ?? [];

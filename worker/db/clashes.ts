@@ -78,6 +78,24 @@ export async function playedWith(db: Database, playerId: number, otherIds: numbe
 const clashesOf = (db: Database, playerId: number) =>
   db.select({ id: clashPlayers.clashId }).from(clashPlayers).where(eq(clashPlayers.playerId, playerId));
 
+/** Whether `viewerId` is the player on turn in the running clash (clash_players.position is the turn order). */
+const viewerOnTurn = (viewerId: number) =>
+  sql`(${clashes.status} = 'IN_PROGRESS' AND EXISTS (SELECT 1 FROM ${clashPlayers} WHERE ${clashPlayers.clashId} = ${clashes.id} AND ${clashPlayers.playerId} = ${viewerId} AND ${clashPlayers.position} = ${clashes.turn}))`;
+
+/** A list's order: a column's, or (`turn`) the viewer's turns first, soonest clock first, then newest change. */
+function clashOrder(request: PageRequest<(typeof CLASH_SORTS)[number]>, viewerId: number | null): SQL[] {
+  if (request.sort !== 'turn') return orderOf(request, clashes[request.sort], clashes.id);
+  const newest = [desc(clashes.updatedAt), desc(clashes.id)];
+  if (viewerId === null) return newest;
+  const onTurn = viewerOnTurn(viewerId);
+  return [
+    desc(onTurn),
+    sql`CASE WHEN ${onTurn} THEN ${clashes.turnDeadline} IS NULL END`,
+    sql`CASE WHEN ${onTurn} THEN ${clashes.turnDeadline} END`,
+    ...newest,
+  ];
+}
+
 /**
  * The clashes the player owns or was invited to, each with its players in turn order. A pending clash
  * is its players' business: when `viewerId` (null: anonymous) is someone else, only the pending (and
@@ -108,7 +126,7 @@ export async function playerClashes(
     .from(clashes)
     .innerJoin(players, eq(players.id, clashes.ownerId))
     .where(where)
-    .orderBy(...orderOf(request, clashes[request.sort], clashes.id))
+    .orderBy(...clashOrder(request, viewerId))
     .$dynamic();
   const { rows, total } = await pageOf(db, request, query, clashes, where);
   const ids = rows.map((row) => row.clash.id);

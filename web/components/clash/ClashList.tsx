@@ -5,7 +5,7 @@ import type { ClashResource, ClashStatus } from '../../../contract/clashes';
 import { Avatar } from '../Avatar';
 import { CrownIcon } from '../icons';
 import { RulesSummary } from './RulesSummary';
-import { CLASH_GROUPS, clockLeft, groupClashes, onTurn, yourTurnFirst } from './model';
+import { CLASH_GROUPS, clockLeft, groupClashes, onTurn } from './model';
 import { timeLeftText } from './timeLeft';
 
 const formatDate = (iso: string, language: string) =>
@@ -125,7 +125,7 @@ function Group({
 export function ClashList({ clashes, viewerId }: { clashes: ClashResource[]; viewerId: number }) {
   const { t } = useTranslation();
   // "Your turn" first, soonest to run out at the top, then the others as they came.
-  const groups = groupClashes(yourTurnFirst(clashes, viewerId));
+  const groups = groupClashes(clashes);
   if (clashes.length === 0) return <p className="card muted">{t('clashes.list.empty')}</p>;
   return (
     <div className="clash-groups">

@@ -22,21 +22,6 @@ export function groupClashes(clashes: readonly ClashResource[]): Record<ClashSta
   return groups;
 }
 
-/**
- * The clashes with the viewer on turn first, the one whose clock runs out soonest at the top (an untimed
- * one after every timed one), then the rest in the order given: the clashes screen's order.
- */
-export function yourTurnFirst(clashes: readonly ClashResource[], viewerId: number): ClashResource[] {
-  const mine = clashes.filter((clash) => onTurn(clash)?.id === viewerId);
-  const deadline = (clash: ClashResource) =>
-    clash.turnDeadline ? Date.parse(clash.turnDeadline) : Number.POSITIVE_INFINITY;
-  const soonest = mine
-    .map((clash, index) => ({ clash, index }))
-    .sort((a, b) => deadline(a.clash) - deadline(b.clash) || a.index - b.index)
-    .map(({ clash }) => clash);
-  return [...soonest, ...clashes.filter((clash) => !mine.includes(clash))];
-}
-
 /** Seconds left on the running clash's clock at `now`, or null when it has none. */
 export function clockLeft(clash: ClashResource, now: number): number | null {
   if (clash.status !== 'IN_PROGRESS' || !clash.turnDeadline) return null;
