@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { ClashResource } from '../../contract/clashes';
+import type { PushPayload } from '../../contract/push';
 import { type FakePushService, startPushService } from '../fakes/pushService.mjs';
+import { playTurn as playTurnByApi } from './finishedGames';
 import { expect, test } from './fixtures';
 import { roll } from './playScreen';
 import { DESKTOP, newPlayer, noSidewaysScroll, open, PASSWORD, PHONE, type Player } from './players';
@@ -146,4 +148,70 @@ test('the settings ask for the permission only when push is turned on, and the c
     timeout: 15_000,
   });
   await context.close();
+});
+
+test('the app’s service worker shows the pushed turn as a notification that links to the clash', async ({
+  playwright,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const device = fake.subscribe();
+  const subscribed = await ben.context.request.post('/api/push-subscriptions/', { data: device });
+  expect(subscribed.status(), await subscribed.text()).toBe(201);
+  await ben.page.goto('about:blank');
+  const clashId = await startedClash(`Shown ${run}`);
+  const clash = (await (await ana.context.request.get(`/api/clashes/${clashId}`)).json()) as ClashResource;
+  await playTurnByApi(ana.context.request, clash.players[0]?.gameId as number);
+  await expect
+    .poll(() => fake.received.filter((r) => r.id === device.id).length, { timeout: 10_000 })
+    .toBe(1);
+  const payload = fake.received.find((r) => r.id === device.id)?.payload as PushPayload;
+
+  // Ben's phone: the full Chromium with a profile of its own (the headless shell answers every notification
+  // permission "denied"). It has no push service to subscribe at, so DevTools hands the worker the very
+  // payload the fake service decrypted, as the push service would.
+  const context = await playwright.chromium.launchPersistentContext(testInfo.outputPath('profile'), {
+    ...testInfo.project.use.launchOptions,
+    executablePath: '/usr/bin/chromium',
+    baseURL,
+    viewport: PHONE,
+    serviceWorkers: 'allow',
+  });
+  try {
+    await context.grantPermissions(['notifications'], { origin: baseURL });
+    const page = await context.newPage();
+    await open(page, '/');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.filter((r) => !r.isDeleted).length).toBe(1);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: `${new URL(baseURL as string).origin}/`,
+      registrationId: registrations.find((r) => !r.isDeleted)?.registrationId as string,
+      data: JSON.stringify(payload),
+    });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data as unknown,
+        })),
+      );
+    // One notification per clash, in Ben's words, carrying the link its click opens.
+    await expect.poll(shown).toEqual([
+      {
+        title: payload.title,
+        body: payload.body,
+        tag: `/clashes/${clashId}`,
+        data: { link: `/clashes/${clashId}` },
+      },
+    ]);
+    expect(payload.body).toContain(`Shown ${run}`);
+  } finally {
+    await context.close();
+  }
 });
