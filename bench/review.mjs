@@ -1,0 +1,94 @@
+// The review of a whole game (issue 30) with the code the browser's advisor worker runs
+// (web/components/game/advisor.worker.ts: game/replay.ts replayFrames, then game/review.ts reviewGame and
+// summarize): a 52-turn CLASSIC game and a 91-turn LONG one, each played by the advisor on seeded dice with
+// a worse choice mixed in now and then. Prints the seconds each review takes; targets ≤ 3 s and ≤ 10 s.
+// Needs no server (scripts/bench.mjs runs it with the others).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const TARGETS = { CLASSIC: 3, LONG: 10 };
+
+async function loadReview() {
+  const dir = mkdtempSync(join(tmpdir(), 'yamb-review-'));
+  const file = join(dir, 'review.mjs');
+  const bundle = await build({
+    stdin: {
+      contents: [
+        "export { advise, moveOf, applyMove, newGame, PRESETS } from './game/index.ts';",
+        "export { entryOf, replayFrames } from './game/replay.ts';",
+        "export { reviewGame, summarize } from './game/review.ts';",
+      ].join('\n'),
+      resolveDir: '.',
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'esm',
+    write: false,
+  });
+  writeFileSync(file, bundle.outputFiles[0].text);
+  const module = await import(pathToFileURL(file).href);
+  rmSync(dir, { recursive: true, force: true });
+  return module;
+}
+
+// Two copies of the code: the games are played with one, and reviewed with the other, which starts as cold
+// as a browser's worker (the advisor memoises the turns it solved).
+const r = await loadReview();
+const reviewer = await loadReview();
+
+/** mulberry32: the same dice on every run. */
+function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A whole logged game: the advisor's choice, but every seventh decision another candidate at random. */
+function playLogged(rules, seed) {
+  const random = seeded(seed);
+  const dice = (count) => Array.from({ length: count }, () => 1 + Math.floor(random() * 6));
+  let state = r.newGame('SOLO', rules);
+  const turns = [];
+  let open = [];
+  let decisions = 0;
+  while (state.status === 'IN_PROGRESS') {
+    const advice = r.advise(state);
+    const others = advice.candidates.filter((c) => c.expected < advice.expected - 1e-9);
+    const worse = ++decisions % 7 === 0 && others.length > 0;
+    const decision = worse ? others[Math.floor(random() * others.length)].decision : advice;
+    const move = r.moveOf(decision);
+    state = r.applyMove(state, move, dice);
+    const entry = r.entryOf(move, state);
+    if (entry) open.push(entry);
+    if (move.type === 'FILL') {
+      turns.push({ gameId: 1, moves: open });
+      open = [];
+    }
+  }
+  return turns;
+}
+
+for (const preset of ['CLASSIC', 'LONG']) {
+  const rules = r.PRESETS[preset];
+  const turns = playLogged(rules, 30);
+  const started = performance.now();
+  const { frames } = reviewer.replayFrames(rules, 'SOLO', [1], turns);
+  const grades = reviewer.reviewGame(frames, 1);
+  const summary = reviewer.summarize(grades);
+  const seconds = (performance.now() - started) / 1000;
+  const verdict = seconds <= TARGETS[preset] ? 'ok' : 'OVER';
+  console.log(
+    `review ${preset}: ${turns.length} turns, ${summary.decisions} decisions graded in ${seconds.toFixed(2)} s ` +
+      `(target ≤ ${TARGETS[preset]} s, ${verdict}); accuracy ${(summary.accuracy * 100).toFixed(0)} %, ` +
+      `${summary.pointsLost.toFixed(1)} points given up`,
+  );
+}
