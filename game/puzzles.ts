@@ -137,6 +137,8 @@ export interface Judgement {
   best: Advice;
   /** The points the player's decision gives, in the advisor's evaluation. */
   chosen: number;
+  /** The points of the best decision other than the advisor's: what the right answer beats. */
+  second: number | null;
 }
 
 /** The points `decision` gives in `state` when the advisor left it out (an announcement it could rule out). */
@@ -151,5 +153,6 @@ export function judge(position: Position, decision: Decision): Judgement {
   const best = advise(state);
   const found = best.candidates.find((c) => sameDecision(state, c.decision, decision));
   const chosen = found ? found.expected : valueOutsideCandidates(state, decision);
-  return { correct: chosen >= best.expected - 1e-9, best, chosen };
+  const second = runnerUp(state, best)?.expected ?? null;
+  return { correct: chosen >= best.expected - 1e-9, best, chosen, second };
 }

@@ -24,12 +24,14 @@ import { playerNotificationsRoutes } from './routes/playerNotifications';
 import { playersRoutes } from './routes/players';
 import { friendsRoutes } from './routes/friends';
 import { preferencesRoutes } from './routes/preferences';
+import { playerPuzzlesRoutes, puzzleRunsRoutes, puzzlesRoutes } from './routes/puzzles';
 import { pushKeyRoutes, pushSubscriptionsRoutes } from './routes/push';
 import { quickMatchRoutes } from './routes/quickMatch';
 import { challengesRoutes } from './routes/challenges';
 import { ratingsRoutes } from './routes/ratings';
 import { scoresRoutes } from './routes/scores';
 import { sessionRoutes } from './routes/session';
+import { replayRoutes } from './routes/replay';
 import { ticketsRoutes } from './routes/tickets';
 
 // The rooms are Durable Object classes: the runtime finds them among the entry's exports.
@@ -71,13 +73,17 @@ app.route('/players', preferencesRoutes); // a player's own preferences
 app.route('/players', playerNotificationsRoutes); // a player's own notifications: the list, all read
 app.route('/players', playerModerationRoutes); // admins: a player's log rows, ban and unban
 app.route('/players', friendsRoutes); // follow, block, the friends lists (contract/friends.ts)
+app.route('/players', playerPuzzlesRoutes); // a player's own puzzle results (me/puzzles)
 app.route('/avatars', avatars); // avatar images under immutable keys, cached for a year
 app.route('/games', gamesRoutes); // games: the current solo game, moves (clash games go to their room), the list
+app.route('/games', replayRoutes); // a finished game's replay (its moves) and its player's review figures
 app.route('/clashes', clashesRoutes); // clashes: create, answer, manage; the games live in the ClashRoom
 app.route('/challenges', challengesRoutes); // challenge links: make, read (anyone), join (a guest too), cancel
 app.route('/quick-match', quickMatchRoutes); // the quick-match queue: join (paired at once or 202), leave
 app.route('/ratings', ratingsRoutes); // the clash ratings' tab (a player's history and head-to-head are on players)
 app.route('/scores', scoresRoutes); // scores: the rankings by period, one score with its game, the score statistics
+app.route('/puzzles', puzzlesRoutes); // puzzles from reviewed games, the daily puzzle's answer (unranked)
+app.route('/puzzle-runs', puzzleRunsRoutes); // a finished streak or storm run of puzzles
 app.route('/daily', dailyRoutes); // the daily game: today's, starting it once, the day's ranking and the streak
 app.route('/notifications', notificationsRoutes); // one notification: read, delete (the player's list is on players)
 app.route('/push-subscriptions', pushSubscriptionsRoutes); // a device's Web Push subscription: add, remove

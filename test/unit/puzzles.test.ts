@@ -65,6 +65,7 @@ describe('puzzles', () => {
     const right = judge(position, decisionOf(advice));
     expect(right.correct).toBe(true);
     expect(right.chosen).toBeCloseTo(advice.expected);
+    expect(advice.expected - (right.second ?? -Infinity)).toBeGreaterThanOrEqual(PUZZLE_MARGIN);
     const other = advice.candidates.find((c) => c.expected < advice.expected - 1e-9)!;
     const wrong = judge(position, other.decision);
     expect(wrong.correct).toBe(false);

@@ -17,6 +17,7 @@ import { AnnounceBody, CurrentGameBody, FillBody, RollBody } from '../../contrac
 import { QuickMatchBody } from '../../contract/quickMatch';
 import { PreferencesBody } from '../../contract/players';
 import { PushSubscriptionBody, PushUnsubscribeBody } from '../../contract/push';
+import { DailyPuzzleBody, PuzzleRunBody } from '../../contract/puzzles';
 import { CreateTicketBody, UpdateTicketBody } from '../../contract/tickets';
 import { clashRoom } from './clashes-helpers';
 import { flushIndex } from './games-helpers';
@@ -82,7 +83,9 @@ function actorOf(route: string): Role {
 /** A route's path with its parameter pointing at a real resource of the actor's world. */
 function realPath(route: string): string {
   const template = route.split(' ')[1];
-  return template.replace(/:(id|key)/, () => {
+  return template.replace(/:(id|key|day)/, () => {
+    // A day long closed: a valid generated body is refused too (409), and nothing is written.
+    if (template.startsWith('/api/puzzles/daily/')) return '2000-01-01';
     if (template.startsWith('/api/players/') || template.startsWith('/api/daily/players/'))
       return String(fx.sessions.player.player.id);
     if (/clashes\/:id\/(accept|decline|add|remove)/.test(template)) return String(fx.pending.manage);
@@ -124,6 +127,8 @@ const BODIES: Record<string, Fields> = {
   'DELETE /api/push-subscriptions': PushUnsubscribeBody,
   'PUT /api/players/:id/username': UsernameBody,
   'PUT /api/players/:id/email': EmailChangeBody,
+  'PUT /api/puzzles/daily/:day': DailyPuzzleBody,
+  'POST /api/puzzle-runs': PuzzleRunBody,
   'PUT /api/dev/clashes/:id/clock': ['seconds'],
   'POST /api/dev/seed/scores': ['count', 'days'],
   'POST /api/dev/seed/ratings': ['count'],

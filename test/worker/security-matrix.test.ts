@@ -120,6 +120,9 @@ const ROWS: Row[] = [
   { key: 'GET /api/players/:id/stats', expect: 'anonymous=200 guest=200 player=200 another=200 member=200 nonMember=200 watcher=200 banned=200 admin=200' },
   { key: 'GET /api/players/:id/yamb-stats', expect: all('200') },
   { key: 'GET /api/players/active', expect: 'anonymous=200 guest=200 player=200 another=200 member=200 nonMember=200 watcher=200 banned=200 admin=200' },
+  // Puzzles (issue 30): the positions from games are anyone's; the results are a registered player's own.
+  { key: 'GET /api/puzzles/from-games', expect: all('200') },
+  { key: 'GET /api/players/me/puzzles', expect: 'anonymous=401:unauthorized guest=403:puzzles-guest-not-allowed player=200 another=200 member=200 nonMember=200 watcher=200 banned=403:player-banned admin=200' },
   { key: 'GET /api/players/me', expect: 'anonymous=401:unauthorized guest=200 player=200 another=200 member=200 nonMember=200 watcher=200 banned=403:player-banned admin=200' },
   { key: 'GET /api/players/search', expect: all('200'), path: () => '/api/players/search?q=p' },
   { key: 'GET /api/players/stats', expect: 'anonymous=200 guest=200 player=200 another=200 member=200 nonMember=200 watcher=200 banned=200 admin=200' },
@@ -150,6 +153,8 @@ const ROWS: Row[] = [
   { key: 'PUT /api/games/:id/restart', init: body(() => ({})), expect: 'anonymous=401:unauthorized guest=403:not-your-game player=200 another=403:not-your-game member=403:not-your-game nonMember=403:not-your-game watcher=403:not-your-game banned=403:not-your-game admin=403:not-your-game' },
   { key: 'PUT /api/games/:id/archive', init: body(() => ({})), expect: 'anonymous=401:unauthorized guest=403:not-your-game player=409:game-not-completed another=403:not-your-game member=403:not-your-game nonMember=403:not-your-game watcher=403:not-your-game banned=403:not-your-game admin=403:not-your-game' },
   { key: 'POST /api/daily/games', init: body(() => ({}), 'POST'), expect: 'anonymous=401:unauthorized guest=403:daily-guest-not-allowed player=409:daily-already-played another=201 member=201 nonMember=201 watcher=201 banned=403:player-banned admin=201' },
+  { key: 'PUT /api/puzzles/daily/:day', path: () => `/api/puzzles/daily/${new Date().toISOString().slice(0, 10)}`, init: body(() => ({ solved: true })), expect: 'anonymous=401:unauthorized guest=403:puzzles-guest-not-allowed player=200 another=200 member=200 nonMember=200 watcher=200 banned=403:player-banned admin=200' },
+  { key: 'POST /api/puzzle-runs', init: body(() => ({ mode: 'STORM', score: 5 }), 'POST'), expect: 'anonymous=401:unauthorized guest=403:puzzles-guest-not-allowed player=201 another=201 member=201 nonMember=201 watcher=201 banned=403:player-banned admin=201' },
   { key: 'POST /api/challenges', init: body(() => ({ seats: 2 }), 'POST'), expect: 'anonymous=401:unauthorized guest=403:guest-not-allowed player=201 another=201 member=201 nonMember=201 watcher=201 banned=403:player-banned admin=201' },
   { key: 'POST /api/challenges/:code/join', init: () => ({ method: 'POST' }), expect: 'anonymous=401:unauthorized guest=404:challenge-not-found player=404:challenge-not-found another=404:challenge-not-found member=404:challenge-not-found nonMember=404:challenge-not-found watcher=404:challenge-not-found banned=403:player-banned admin=404:challenge-not-found' },
   { key: 'DELETE /api/challenges/:code', init: () => ({ method: 'DELETE' }), expect: 'anonymous=401:unauthorized guest=404:challenge-not-found player=404:challenge-not-found another=404:challenge-not-found member=404:challenge-not-found nonMember=404:challenge-not-found watcher=404:challenge-not-found banned=403:player-banned admin=404:challenge-not-found' },

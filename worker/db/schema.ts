@@ -702,3 +702,32 @@ export const puzzlePositions = sqliteTable(
   },
   (t) => [uniqueIndex('puzzle_positions_game_decision_unique').on(t.gameId, t.decision)],
 );
+
+/** A player's answer to a day's puzzle (issue 30): one per day, the first counts. */
+export const puzzleDays = sqliteTable(
+  'puzzle_days',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    solved: integer('solved', { mode: 'boolean' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.day] })],
+);
+
+/** A finished streak or storm run of a player's puzzles (issue 30): its score, unranked. */
+export const puzzleRuns = sqliteTable(
+  'puzzle_runs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: ['STREAK', 'STORM'] }).notNull(),
+    score: integer('score').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('puzzle_runs_player_mode_idx').on(t.playerId, t.mode, t.score)],
+);
