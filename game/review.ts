@@ -1,34 +1,13 @@
 import { type Advice, advise, type Decision, decisionValue, sameDecision } from './advisor';
 import { decisionFrames, type MoveEntry, type ReplayFrame } from './replay';
+import { type Grade, gradeOf, GRADE_LIMITS } from './grades';
 import type { GameState } from './types';
+
+export { type Grade, GRADES, gradeOf, GRADE_LIMITS } from './grades';
 
 // A finished game's review (issue 30): each decision its player made, graded by the advisor. The points a
 // choice gives up are the advisor's evaluation of the best choice less its evaluation of the player's, in
 // the units of its candidates (the sheet's value gained this turn); the word for it follows the thresholds.
-
-/** The words of the review, best first. */
-export const GRADES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'] as const;
-export type Grade = (typeof GRADES)[number];
-
-/**
- * The most points a choice may give up and still earn each word; a blunder gives up more than a mistake
- * may. "Best" leaves room for rounding, not for a worse choice.
- */
-export const GRADE_LIMITS: Readonly<Record<Exclude<Grade, 'blunder'>, number>> = {
-  best: 0.05,
-  good: 1.5,
-  inaccuracy: 4,
-  mistake: 10,
-};
-
-/** The word for a choice that gives up `lost` points. */
-export function gradeOf(lost: number): Grade {
-  if (lost <= GRADE_LIMITS.best) return 'best';
-  if (lost <= GRADE_LIMITS.good) return 'good';
-  if (lost <= GRADE_LIMITS.inaccuracy) return 'inaccuracy';
-  if (lost <= GRADE_LIMITS.mistake) return 'mistake';
-  return 'blunder';
-}
 
 /** One decision, graded. */
 export interface GradedDecision {

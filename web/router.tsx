@@ -126,6 +126,7 @@ const SCREENS: [path: string, Screen: ComponentType][] = [
   ['/about', screen(() => import('./routes/About'))],
   ['/games', screen(() => import('./routes/Games'))],
   ['/games/:id', screen(() => import('./routes/Game'))],
+  ['/games/:id/replay', screen(() => import('./routes/Replay'))],
   ['/players', screen(() => import('./routes/Players'))],
   ['/players/:id', screen(() => import('./routes/Player'))],
   ['/scores', screen(() => import('./routes/Scores'))],

@@ -12,6 +12,7 @@ import { Avatar } from '../components/Avatar';
 import { DailyStreak } from '../components/daily/DailyStreak';
 import { PlayerFigures } from '../components/player/PlayerFigures';
 import { PresetFigures } from '../components/player/PresetFigures';
+import { ReviewAccuracy } from '../components/player/ReviewAccuracy';
 import { YambStats } from '../components/player/YambStats';
 import { BotBadge } from '../components/player/BotBadge';
 import { PlayerRelation } from '../components/friends/PlayerRelation';
@@ -96,6 +97,7 @@ export default function Player() {
       <PlayerFigures id={player.id} />
       <PresetFigures player={player} />
       <YambStats id={player.id} />
+      <ReviewAccuracy player={player} />
       <PlayerRating player={player} />
       <HeadToHeadSection player={player} />
       <PlayerHistory id={player.id} />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DAILY_RANKED_ACCOUNT_DAYS, DAILY_RANKED_MIN_GAMES } from '../../../contract/daily';
 import { BOX_TYPES, type BoxType } from '../../../game/types';
 import { PRESET_NAMES } from '../../../game/rules';
+import { ReviewGrades } from '../rules/ReviewGrades';
 
 const COLUMNS = ['downwards', 'upwards', 'free', 'announcement'] as const;
 /** The columns of the other rule sets (issue 27), explained under "Rule sets". */
@@ -133,6 +134,8 @@ export function RulesTab() {
       <p>{t('rules.daily.same')}</p>
       <p>{t('rules.daily.friend')}</p>
       <p>{t('rules.daily.ranked', { days: DAILY_RANKED_ACCOUNT_DAYS, count: DAILY_RANKED_MIN_GAMES })}</p>
+
+      <ReviewGrades />
     </div>
   );
 }

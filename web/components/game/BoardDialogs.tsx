@@ -30,6 +30,7 @@ export function BoardDialogs({ controls: c }: { controls: GameControls }) {
           newGamePending={c.moves.pending}
           onShare={c.end.share}
           onClose={c.end.closeCongrats}
+          replay={c.moves.game._links.replay ? `/games/${c.moves.game.id}/replay` : undefined}
         />
       </Deferred>
     </>

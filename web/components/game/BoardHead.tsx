@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { dayOf } from '../../../contract/days';
 import type { GameResource } from '../../../contract/games';
 import type { LiveState } from '../../api/live';
@@ -61,6 +62,14 @@ export function BoardHead({ game, isPlayer, live, level = 1, title }: BoardHeadP
         <li className="board-chip board-chip--rules" data-testid="board-rules">
           {t('game.ruleSets.label', { name: rulesName(t, game.rules) })}
         </li>
+        {/* A finished game's replay (issue 30), once the server says it may be shown (a clash over, a day over). */}
+        {game._links.replay ? (
+          <li>
+            <Link className="board-chip board-chip--replay" to={`/games/${game.id}/replay`}>
+              {t('game.replay')}
+            </Link>
+          </li>
+        ) : null}
         {live !== 'inactive' && !completed ? (
           <li
             className={live === 'open' ? 'board-chip board-live board-live--open' : 'board-chip board-live'}

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DieFace } from '../DieFace';
 import { useModalDialog } from '../useModalDialog';
 
@@ -13,6 +14,8 @@ export interface CongratulationsProps {
   newGamePending: boolean;
   onShare: () => void;
   onClose: () => void;
+  /** The finished game's replay, when the server offers it (issue 30): to look back and review it. */
+  replay?: string;
 }
 
 /** The end of a solo game (SPEC section 2): the total, sharing it, and the next game. */
@@ -24,6 +27,7 @@ export function Congratulations({
   newGamePending,
   onShare,
   onClose,
+  replay,
 }: CongratulationsProps) {
   const { t } = useTranslation();
   const primary = useRef<HTMLButtonElement>(null);
@@ -64,6 +68,11 @@ export function Congratulations({
           </button>
         ) : null}
       </div>
+      {replay ? (
+        <p className="congrats-replay">
+          <Link to={replay}>{t('replay.congrats')}</Link>
+        </p>
+      ) : null}
       <button type="button" className="congrats-close" aria-label={t('congrats.close')} onClick={onClose}>
         ×
       </button>
