@@ -132,6 +132,7 @@ const SCREENS: [path: string, Screen: ComponentType][] = [
   ['/scores', screen(() => import('./routes/Scores'))],
   ['/scores/:id', screen(() => import('./routes/Score'))],
   ['/daily', screen(() => import('./routes/Daily'))],
+  ['/puzzles', screen(() => import('./routes/Puzzles'))],
   ['/clashes', screen(() => import('./routes/Clashes'))],
   ['/friends', screen(() => import('./routes/Friends'))],
   ['/clashes/:id', screen(() => import('./routes/Clash'))],

@@ -10,6 +10,7 @@ import {
   DailyIcon,
   FriendsIcon,
   PlayIcon,
+  PuzzlesIcon,
   ProfileIcon,
   RankingsIcon,
   SettingsIcon,
@@ -87,6 +88,7 @@ export function NavMenu({
           label={t('nav.daily')}
           badge={dailyWaiting ? t('nav.dailyWaiting') : undefined}
         />
+        <NavItem to="/puzzles" icon={<PuzzlesIcon />} label={t('nav.puzzles')} />
         <NavItem to="/table" icon={<TableIcon />} label={t('nav.table')} />
         <NavItem to="/clashes" icon={<ClashesIcon />} label={t('nav.clashes')} />
         <NavItem to="/friends" icon={<FriendsIcon />} label={t('nav.friends')} />

@@ -63,6 +63,13 @@ export const DailyIcon = () => (
   </Icon>
 );
 
+/** A die with a question mark: the puzzles. */
+export const PuzzlesIcon = () => (
+  <Icon>
+    <path d="M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm2.5 6.5a2.5 2.5 0 1 1 2.5 2.5v2m0 3v.01" />
+  </Icon>
+);
+
 export const ClashesIcon = () => (
   <Icon>
     <path d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2" />
