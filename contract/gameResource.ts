@@ -8,7 +8,8 @@ import type { Links } from './links';
 /** A game's status as shown: an archived game is a completed one that was put away. */
 export type GameStatusView = 'IN_PROGRESS' | 'COMPLETED' | 'ARCHIVED';
 
-export type GameLinkName = 'self' | 'roll' | 'announce' | 'fill' | 'undo' | 'restart' | 'archive';
+/** `replay`: GET the game's moves (issue 30), once the game may be replayed (contract/replay.ts). */
+export type GameLinkName = 'self' | 'roll' | 'announce' | 'fill' | 'undo' | 'restart' | 'archive' | 'replay';
 
 /** GET /api/games/{id}, every action's answer and every live `{type: 'GAME'}` message. */
 export interface GameResource {

@@ -7,6 +7,7 @@ import type { GameResource } from './gameResource';
 import type { Health } from './health';
 import type { Links } from './links';
 import type { PlayerRef } from './playerRef';
+import type { ReviewStats } from './replay';
 import { ACTIVE_PAGE_MAX } from './presence';
 import { RulesInput } from './rules';
 import { presetQuery, type PresetRatings, type Rating } from './ratings';
@@ -52,6 +53,8 @@ export interface PlayerResource {
   rating: Rating | null;
   /** The clash rating in every preset (issue 27); null for guests and the bot. */
   ratings: PresetRatings | null;
+  /** How many of their games the player reviewed, and their average accuracy over the latest 20 (issue 30). */
+  reviews: ReviewStats;
   status: PlayerStatus;
   /** Why and when an admin banned the player: given to admins only, null to others and when not banned. */
   banReason: string | null;

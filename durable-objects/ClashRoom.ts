@@ -12,6 +12,7 @@ import { type ClashChange, type ClashEvent, type ClashOutcome, isRefused } from 
 import { ClashBlocks, deafTo, logFor } from './clashBlocks';
 import { said } from './clashChat';
 import { ClashLog } from './clashLog';
+import { MoveLog } from './moveLog';
 import { ClashRematch } from './clashRematch';
 import { moreTimeGiven } from './clashMoreTime';
 import * as lobby from './clashLobby';
@@ -27,7 +28,15 @@ import type {
 } from './clashRecord';
 import { refuseClash } from './clashRecord';
 import { ClashSockets, socketTags } from './clashSockets';
-import type { PlayerAccess, Refusal, RoomAction, RoomResult, RoomViewer } from './gameRecord';
+import type {
+  PlayerAccess,
+  Refusal,
+  ReplayResult,
+  RoomAction,
+  RoomResult,
+  RoomViewer,
+  StoredBytes,
+} from './gameRecord';
 import { greeting } from './greeting';
 import { answerPings } from './heartbeat';
 import { ClashState } from './clashState';
@@ -53,6 +62,7 @@ export class ClashRoom extends Server {
   readonly #state: ClashState;
   readonly #sockets = new ClashSockets((tag) => this.getConnections<ClashSocket>(tag));
   readonly #log: ClashLog;
+  readonly #moves: MoveLog;
   readonly #rematch = new ClashRematch({
     env: this.env,
     load: () => this.#load(),
@@ -70,6 +80,7 @@ export class ClashRoom extends Server {
     answerPings(ctx);
     this.#state = new ClashState(ctx.storage, () => database(this.env.DB), log);
     this.#log = new ClashLog(ctx.storage.kv);
+    this.#moves = new MoveLog(ctx.storage.kv);
     this.#blocks = new ClashBlocks(ctx.storage.kv, () => database(this.env.DB));
   }
 
@@ -169,6 +180,22 @@ export class ClashRoom extends Server {
     return this.#playOn(outcome, gameId, viewer.playerId);
   }
 
+  /** Every game of the clash, turn by turn, once the clash is over (clashPlay.ts `replayOf`). */
+  replayOf(gameId: number, viewer: RoomViewer | null): ReplayResult {
+    const record = this.#load();
+    return play.replayOf(record, gameId, viewer, (games) => this.#moves.turns(games));
+  }
+
+  /** Local development only (bench/replay-log.mjs): what the room stores, in bytes. */
+  storedBytes(): StoredBytes {
+    const record = this.#state.load();
+    return {
+      database: this.ctx.storage.sql.databaseSize,
+      record: record ? JSON.stringify(record).length : 0,
+      log: this.#moves.bytes(),
+    };
+  }
+
   override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     return socketTags(ctx);
   }
@@ -253,6 +280,8 @@ export class ClashRoom extends Server {
   async #apply(record: ClashRecord, change: ClashChange): Promise<ClashRecord> {
     const next = this.#state.commit(record, change);
     const lines = this.#log.append(change.log ?? [], Date.now());
+    for (const { gameId, entry } of change.moves ?? [])
+      if (record.games[String(gameId)]?.meta.logged) this.#moves.record(gameId, entry);
     const published = this.#publish(record, next, change);
     this.#sockets.logged(lines);
     return published;
@@ -287,7 +316,8 @@ export class ClashRoom extends Server {
       if (!lobby.readyToStart(record)) return null;
       const now = Date.now();
       try {
-        const change = lobby.started(record, await this.#state.gameRows(record, reservedGameIds, now), now);
+        const rows = await this.#state.gameRows(record, reservedGameIds, now);
+        const change = play.logging(lobby.started(record, rows, now));
         return { record, change, next: this.#state.commit(record, change) };
       } catch (error) {
         // Thrown out of blockConcurrencyWhile, an error would reset the object: answer it instead.

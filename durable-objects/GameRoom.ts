@@ -7,6 +7,8 @@ import { dailyFaces, dailyRollSource } from '../worker/lib/dailyDice';
 import { writeRoomPoint } from '../worker/lib/dataPoints';
 import { cryptoDiceSource } from '../game/dice';
 import { toGameResource } from '../worker/lib/resources/game';
+import { toReplayResource } from '../worker/lib/resources/replay';
+import { entryOf } from '../game/replay';
 import { ACCESS_ENDED } from '../worker/lib/viewer';
 import { GameIndex } from './gameIndex';
 import {
@@ -17,10 +19,13 @@ import {
   type PlayerAccess,
   type PutAway,
   refuse,
+  type ReplayResult,
   type RoomAction,
   type RoomResult,
   type RoomViewer,
+  type StoredBytes,
 } from './gameRecord';
+import { MoveLog } from './moveLog';
 import { greeting } from './greeting';
 import { answerPings } from './heartbeat';
 import { Alarms, logRoomError } from './alarms';
@@ -69,11 +74,13 @@ export class GameRoom extends Server {
   readonly #alarms: Alarms<'index'>;
   readonly #index: GameIndex;
   readonly #store: VersionedStore<GameRecord>;
+  readonly #moves: MoveLog;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     answerPings(ctx);
     this.#store = new VersionedStore<GameRecord>(ctx.storage.kv, GAME_KEY);
+    this.#moves = new MoveLog(ctx.storage.kv);
     this.#alarms = new Alarms<'index'>(ctx.storage, logRoomError('GameRoom'));
     this.#index = new GameIndex(
       ctx.storage,
@@ -105,6 +112,7 @@ export class GameRoom extends Server {
       archived: false,
       createdAt: init.createdAt,
       updatedAt: init.createdAt,
+      logged: true,
     };
     const created: GameRecord = init.daily
       ? { state: newGame('DAILY', init.rules), meta, version: 1, daily: { day: init.daily.day } }
@@ -186,11 +194,56 @@ export class GameRoom extends Server {
     // Everything up to here is synchronous: no other call can interleave between reading the state
     // and storing its successor, so two racing fills of one box give one success and one refusal.
     const next = this.#commit(record, played.state, record.meta);
+    // In the same run as the commit: the log's line is stored with the record, or neither is.
+    const entry = entryOf(action, played.state);
+    if (entry && record.meta.logged) this.#moves.record(record.meta.id, entry);
+    else if (!entry) this.#moves.clear();
     this.#broadcast(next);
     writeRoomPoint(this.env, 'GameRoom', this.ctx.id.toString(), 'move');
     // The score is written before the player hears the game is over; a failure leaves it to the alarm.
     if (next.state.status === 'COMPLETED') await this.#index.sync();
-    return { ok: true, game: toGameResource(next.state, next.meta, viewer.playerId) };
+    return {
+      ok: true,
+      game: toGameResource(next.state, next.meta, viewer.playerId, this.#replayShown(next)),
+    };
+  }
+
+  /**
+   * The game's moves (issue 30) for whoever may see the game, once it may be replayed (`#replayShown`):
+   * otherwise 404 replay-not-available, for everyone, its player included, so a daily game's dice never
+   * leak before its day is over.
+   */
+  replay(viewer: RoomViewer | null): ReplayResult {
+    const record = this.#load();
+    if (!record) return refuse(404, 'game-not-found');
+    const viewerId = viewer?.playerId ?? null;
+    if (this.#hiddenFrom(record, viewerId)) return refuse(404, 'game-not-found');
+    if (viewer && viewerId === record.meta.player.id && !socketCounts(viewer.issuedAtMs, this.#access()))
+      return refuse(401, 'token-expired');
+    const { meta, state } = record;
+    const turns = this.#replayShown(record) ? this.#moves.turns([{ id: meta.id, rules: state.rules }]) : null;
+    if (!turns) return refuse(404, 'replay-not-available');
+    const games = [{ id: meta.id, player: meta.player }];
+    const source = { gameId: meta.id, type: state.type, rules: state.rules, games, turns };
+    return { ok: true, replay: toReplayResource(source, viewerId) };
+  }
+
+  /** Local development and the browser tests only (worker/routes/dev.ts): a daily game's day becomes `day`. */
+  moveDailyDay(day: string): RoomResult {
+    const record = this.#load();
+    if (!record?.daily) return refuse(404, 'game-not-found');
+    this.#store.put({ ...record, daily: { day } });
+    return this.#answer(record.meta.player.id);
+  }
+
+  /** Local development only (bench/replay-log.mjs): what the room stores, in bytes. */
+  storedBytes(): StoredBytes {
+    const record = this.#store.load();
+    return {
+      database: this.ctx.storage.sql.databaseSize,
+      record: record ? JSON.stringify(record).length : 0,
+      log: this.#moves.bytes(),
+    };
   }
 
   /**
@@ -296,6 +349,16 @@ export class GameRoom extends Server {
     return this.#answer(record.meta.player.id);
   }
 
+  /**
+   * Whether the game's replay may be shown: it kept its moves from the start, and it is over: a solo game
+   * completed or put away, a daily game once its day is over (its dice are everyone's that day).
+   */
+  #replayShown(record: GameRecord): boolean {
+    if (!record.meta.logged) return false;
+    if (record.daily) return record.daily.day < dayOf(Date.now());
+    return record.state.status === 'COMPLETED' || record.meta.archived;
+  }
+
   /** A daily game is its player's alone until its day is over. */
   #hiddenFrom(record: GameRecord, viewerId: number | null): boolean {
     return !!record.daily && viewerId !== record.meta.player.id && record.daily.day >= dayOf(Date.now());
@@ -332,7 +395,7 @@ export class GameRoom extends Server {
   #answer(viewerId: number | null): RoomResult {
     const record = this.#load();
     if (!record) return refuse(404, 'game-not-found');
-    return { ok: true, game: toGameResource(record.state, record.meta, viewerId) };
+    return { ok: true, game: toGameResource(record.state, record.meta, viewerId, this.#replayShown(record)) };
   }
 
   /** Stores the successor of `record` (next version, later updatedAt); the caller broadcasts it. */
@@ -356,6 +419,7 @@ export class GameRoom extends Server {
   }
 
   #message(record: GameRecord | null, viewerId: number | null): string {
-    return gameMessage(record ? toGameResource(record.state, record.meta, viewerId) : null);
+    const replay = record !== null && this.#replayShown(record);
+    return gameMessage(record ? toGameResource(record.state, record.meta, viewerId, replay) : null);
   }
 }

@@ -1,5 +1,6 @@
 import type { ClashLogDraft } from '../contract/clashes';
 import type { ClashView } from '../game';
+import type { MoveEntry } from '../game/replay';
 import type { ClashGame, ClashRefused } from './clashRecord';
 import type { PlayerAccess } from './gameRecord';
 
@@ -46,6 +47,8 @@ export interface ClashChange {
   events?: ClashEvent[];
   /** What the clash log tells of it (clashLog.ts), written with the change. */
   log?: ClashLogDraft[];
+  /** The moves it made on the games, for their replay (moveLog.ts), written with the change. */
+  moves?: { gameId: number; entry: MoveEntry }[];
 }
 
 /** A collaborator's answer: a change to apply, or the refusal the caller hears. */

@@ -2,7 +2,9 @@ import {
   type BoxType,
   type ColumnType,
   type GameState,
+  type RuleSet,
   afterFill,
+  clashRules,
   afterResign,
   afterTimeout,
   type ClashMember,
@@ -19,10 +21,19 @@ import {
   withTurnClock,
 } from '../game';
 import type { ClashLogDraft } from '../contract/clashes';
+import { entryOf, type LoggedTurn } from '../game/replay';
+import { toReplayResource } from '../worker/lib/resources/replay';
 import type { ClashChange, ClashEvent, ClashOutcome } from './clashChange';
 import { accessOf, type ClashGame, type ClashRecord, type ClashRefused, refuseClash } from './clashRecord';
-import { clashGameResource } from './clashSockets';
-import { type Refusal, refuse, type RoomAction, type RoomResult, type RoomViewer } from './gameRecord';
+import { clashGameResource, clashReplayShown } from './clashSockets';
+import {
+  type Refusal,
+  refuse,
+  type ReplayResult,
+  type RoomAction,
+  type RoomResult,
+  type RoomViewer,
+} from './gameRecord';
 import { nextUpdatedAt, playMove, refuseMover } from './roomKit';
 import { tokenCounts } from '../worker/lib/viewer';
 
@@ -31,6 +42,9 @@ import { tokenCounts } from '../worker/lib/viewer';
 // for the room to apply, its refusal, or null when nothing is to change.
 
 const refused = (refusal: ClashRefusal): ClashRefused => refuseClash(refusal.status, refusal.key);
+
+/** A turn that ran out, was passed, or whose player resigned: the dice thrown away, nothing filled. */
+const PASS = { kind: 'PASS' } as const;
 
 /** What a fill wrote in the box. */
 const boxValue = (state: GameState, column: ColumnType, box: BoxType): number =>
@@ -50,6 +64,42 @@ export function gameView(record: ClashRecord | null, gameId: number, viewer: Roo
   if (viewer?.playerId === playerId && !tokenCounts(viewer.issuedAtMs, accessOf(record, playerId)))
     return refuse(401, 'token-expired');
   return gameFor(record, gameId, viewer?.playerId ?? null);
+}
+
+/**
+ * The started clash with its games `logged` (gameRecord.ts GameMeta): the room writes their moves
+ * (moveLog.ts) from the first, and they have a replay once the clash is over.
+ */
+export function logging(change: ClashChange): ClashChange {
+  const games = Object.entries(change.games ?? {}).map(([id, game]) => [
+    id,
+    { ...game, meta: { ...game.meta, logged: true as const } },
+  ]);
+  return change.games ? { ...change, games: Object.fromEntries(games) as Record<string, ClashGame> } : change;
+}
+
+/**
+ * Game `gameId`'s replay: every game of the clash, in turn order, with every turn played (`turnsOf` reads
+ * the log). 404 replay-not-available until the clash is over, and for a clash from before the log.
+ */
+export function replayOf(
+  record: ClashRecord | null,
+  gameId: number,
+  viewer: RoomViewer | null,
+  turnsOf: (games: { id: number; rules: RuleSet }[]) => LoggedTurn[] | null,
+): ReplayResult {
+  const seen = gameView(record, gameId, viewer);
+  const game = record?.games[String(gameId)];
+  if (!seen.ok || !record || !game) return seen.ok ? refuse(404, 'game-not-found') : seen;
+  const rules = clashRules(record.clash);
+  const games = record.clash.players.flatMap((p) => {
+    const played = p.gameId === null ? undefined : record.games[String(p.gameId)];
+    return played ? [{ id: played.meta.id, player: played.meta.player }] : [];
+  });
+  const turns = clashReplayShown(record, game) ? turnsOf(games.map((g) => ({ id: g.id, rules }))) : null;
+  if (!turns) return refuse(404, 'replay-not-available');
+  const source = { gameId, type: game.state.type, clashId: record.clash.id, rules, games, turns };
+  return { ok: true, replay: toReplayResource(source, viewer?.playerId ?? null) };
 }
 
 /** A game of the clash as `viewerId` sees it, their token checked already. */
@@ -96,13 +146,15 @@ export function played(
   if (!result.ok) return result;
   const updatedAt = nextUpdatedAt(record.clash.updatedAt);
   const games = { ...record.games, [gameId]: { state: result.state, meta: { ...game.meta, updatedAt } } };
-  if (move.type !== 'FILL') return { clash: record.clash, games, moved: gameId, turnBegan: false };
+  const entry = entryOf(move, result.state);
+  const moves = entry ? [{ gameId, entry }] : [];
+  if (move.type !== 'FILL') return { clash: record.clash, games, moved: gameId, turnBegan: false, moves };
   const clash = withTurnClock(afterFill(record.clash, games, gameId), updatedAt);
   const { columnType: column, boxType: box } = move;
   const score = boxValue(result.state, column, box);
   const { id: playerId, name } = game.meta.player;
   const log: ClashLogDraft[] = [{ kind: 'FILL', playerId, name, column, box, score }];
-  return { clash, games, moved: gameId, turnBegan: true, log };
+  return { clash, games, moved: gameId, turnBegan: true, log, moves };
 }
 
 /** The bot's game, when the bot is on turn in a game still in progress. */
@@ -129,7 +181,8 @@ function passedTurn(record: ClashRecord, passer?: ClashMember): ClashChange | nu
     ...(forfeited ? [{ kind: 'FORFEITED' as const, ...who }] : []),
   ];
   const clash = withTurnClock(outcome.clash, updatedAt);
-  return { clash, games: outcome.games, moved: player.gameId, turnBegan: true, events, log };
+  const moves = [{ gameId: player.gameId, entry: PASS }];
+  return { clash, games: outcome.games, moved: player.gameId, turnBegan: true, events, log, moves };
 }
 
 /** The clock of the player on turn ran out (the `turn` deadline), if it did by `now`. */
@@ -160,10 +213,13 @@ export function resigned(record: ClashRecord | null, playerId: number): ClashOut
   const refusal = refuseResign(record.clash, playerId);
   if (refusal) return refused(refusal);
   if (accessOf(record, playerId).banned) return refuseClash(403, 'player-banned');
+  const onTurn = playerOnTurn(record.clash)?.id === playerId;
   const { clash, games } = afterResign(record, playerId, nextUpdatedAt(record.clash.updatedAt));
   const member = memberOf(record.clash, playerId);
   const log: ClashLogDraft[] = member ? [{ kind: 'RESIGNED', playerId, name: member.name }] : [];
-  return { clash, games, moved: member?.gameId ?? undefined, log };
+  // Resigning on turn throws the turn's dice away, as a turn run out does: its replay shows the pass.
+  const moves = onTurn && member?.gameId ? [{ gameId: member.gameId, entry: PASS }] : [];
+  return { clash, games, moved: member?.gameId ?? undefined, log, moves };
 }
 
 /**

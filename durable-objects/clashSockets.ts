@@ -1,6 +1,6 @@
 import type { Connection, ConnectionContext } from 'partyserver';
 import type { ClashLogEntry, ClashServerMessage } from '../contract/clashes';
-import { gameOnTurn } from '../game';
+import { ended, gameOnTurn } from '../game';
 import { toClashResource } from '../worker/lib/resources/clashes';
 import { toClashGameResource } from '../worker/lib/resources/game';
 import { ACCESS_ENDED } from '../worker/lib/viewer';
@@ -33,7 +33,12 @@ export const clashGameResource = (record: ClashRecord, game: ClashGame, viewerId
   toClashGameResource(game.state, game.meta, viewerId, {
     clashId: record.clash.id,
     onTurn: gameOnTurn(record.clash, game.meta.id),
+    replay: clashReplayShown(record, game),
   });
+
+/** A clash game's replay is shown once the clash is over, when the room logged its moves from the start. */
+export const clashReplayShown = (record: ClashRecord, game: ClashGame): boolean =>
+  ended(record.clash) && game.meta.logged === true;
 
 function clashMessage(record: ClashRecord | null, viewerId: number | null): string {
   const clash = record ? toClashResource(record.clash, viewerId, Date.now()) : null;

@@ -1,4 +1,5 @@
 import type { GameResource, PlayerMove } from '../contract/games';
+import type { ReplayResource } from '../contract/replay';
 import type { GameState, RuleSet } from '../game';
 
 // A GameRoom's contract: the record it stores and the RPC calls it answers. GameRoom.ts (behaviour),
@@ -13,6 +14,11 @@ export interface GameMeta {
   archived: boolean;
   createdAt: number;
   updatedAt: number;
+  /**
+   * The room logs its moves (durable-objects/moveLog.ts) since the game began: set on games started since
+   * issue 30. A game without it shows its sheet as before, with no replay.
+   */
+  logged?: true;
 }
 
 /** What a GameRoom stores of its game. */
@@ -30,6 +36,14 @@ export type RoomAction = PlayerMove;
 
 /** RPC answers are values, not exceptions: an error thrown across RPC loses its class and its key. */
 export type RoomResult = { ok: true; game: GameResource } | Refusal;
+/** A game's replay (GameRoom `replay`, ClashRoom `replayOf`): 404 replay-not-available until it may be shown. */
+export type ReplayResult = { ok: true; replay: ReplayResource } | Refusal;
+/** What a dev-only call measures of a room's storage (bench/replay-log.mjs): SQLite's size, the record's and the log's bytes. */
+export interface StoredBytes {
+  database: number;
+  record: number;
+  log: number;
+}
 export type RefusalStatus = 401 | 403 | 404 | 409 | 503;
 
 /** A room's refusal: the status and error key the Worker answers with. */

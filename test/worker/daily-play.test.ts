@@ -190,7 +190,10 @@ describe("the day's ranking", () => {
     });
     const seen = await call(`/games/${id}`);
     expect(seen.status).toBe(200);
-    expect((await json<Game>(seen))._links).toEqual({ self: { href: `/api/games/${id}` } });
+    expect((await json<Game>(seen))._links).toEqual({
+      self: { href: `/api/games/${id}` },
+      replay: { href: `/api/games/${id}/replay` },
+    });
     const watcher = await watch(id);
     expect((await watcher.next()).game?.id).toBe(id);
     watcher.close();

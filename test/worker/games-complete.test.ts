@@ -52,6 +52,7 @@ describe('a finished game', { timeout: 30_000 }, () => {
     expect(game._links).toEqual({
       self: { href: `/api/games/${me.game.id}` },
       archive: { href: `/api/games/${me.game.id}/archive` },
+      replay: { href: `/api/games/${me.game.id}/replay` },
     });
     // Written before the last fill was answered: no waiting for the index.
     expect(await scoresOf(me.game.id)).toEqual([{ playerId: me.player.id, value: game.totalSum }]);
@@ -104,7 +105,10 @@ describe('a finished game', { timeout: 30_000 }, () => {
     const old = await json<Game>(await call(`/games/${me.game.id}`, { jar: me.jar }));
     expect(old.status).toBe('ARCHIVED');
     expect(old.sheet).toEqual(game.sheet);
-    expect(old._links).toEqual({ self: { href: `/api/games/${me.game.id}` } });
+    expect(old._links).toEqual({
+      self: { href: `/api/games/${me.game.id}` },
+      replay: { href: `/api/games/${me.game.id}/replay` },
+    });
     expect(await indexRow(me.game.id)).toMatchObject({ status: 'ARCHIVED', totalSum: game.totalSum });
     expect(await scoresOf(me.game.id)).toHaveLength(1);
 

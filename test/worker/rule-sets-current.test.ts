@@ -90,7 +90,10 @@ describe('PUT /api/games/ with rules', () => {
 
     const old = await json<Game>(await call(`/games/${game.id}`, { jar: me.jar }));
     expect(old).toMatchObject({ status: 'ARCHIVED', totalSum: filled.totalSum });
-    expect(old._links).toEqual({ self: { href: `/api/games/${game.id}` } });
+    expect(old._links).toEqual({
+      self: { href: `/api/games/${game.id}` },
+      replay: { href: `/api/games/${game.id}/replay` },
+    });
     expect(await indexRow(game.id)).toMatchObject({ status: 'ARCHIVED' });
     expect(await scoreCount(game.id)).toBe(0);
     // The archived game takes no move, and the player's current game is the new one.

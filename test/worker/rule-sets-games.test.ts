@@ -176,6 +176,7 @@ describe('a whole game of every preset, played through the API', { timeout: 120_
       expect(game._links).toEqual({
         self: { href: `/api/games/${game.id}` },
         archive: { href: `/api/games/${game.id}/archive` },
+        replay: { href: `/api/games/${game.id}/replay` },
       });
 
       // The score counts in the game's preset; the lists show the game with its rules.

@@ -15,6 +15,7 @@ import { CreateChallengeBody } from '../../contract/challenges';
 import { ClashPlayerBody, ClashPlayersBody, CreateClashBody } from '../../contract/clashes';
 import { AnnounceBody, CurrentGameBody, FillBody, RollBody } from '../../contract/games';
 import { QuickMatchBody } from '../../contract/quickMatch';
+import { ReviewBody } from '../../contract/replay';
 import { PreferencesBody } from '../../contract/players';
 import { PushSubscriptionBody, PushUnsubscribeBody } from '../../contract/push';
 import { DailyPuzzleBody, PuzzleRunBody } from '../../contract/puzzles';
@@ -113,6 +114,7 @@ const BODIES: Record<string, Fields> = {
   'PUT /api/games/:id/roll': RollBody,
   'PUT /api/games/:id/announce': AnnounceBody,
   'PUT /api/games/:id/fill': FillBody,
+  'PUT /api/games/:id/review': ReviewBody,
   'POST /api/clashes': CreateClashBody,
   'PUT /api/clashes/:id/accept': ClashPlayerBody,
   'PUT /api/clashes/:id/decline': ClashPlayerBody,
@@ -130,6 +132,7 @@ const BODIES: Record<string, Fields> = {
   'PUT /api/puzzles/daily/:day': DailyPuzzleBody,
   'POST /api/puzzle-runs': PuzzleRunBody,
   'PUT /api/dev/clashes/:id/clock': ['seconds'],
+  'PUT /api/dev/games/:id/daily-day': ['day'],
   'POST /api/dev/seed/scores': ['count', 'days'],
   'POST /api/dev/seed/ratings': ['count'],
   // No field named: a generated body that happened to be valid would take D1 down for the tests after it.

@@ -99,6 +99,10 @@ const ROWS: Row[] = [
   { key: 'GET /api/dev/online-reports', expect: 'anonymous=200 guest=200 player=200 another=200 member=200 nonMember=200 watcher=200 banned=200 admin=200' },
   { key: 'GET /api/games', expect: 'anonymous=200 guest=200 player=200 another=200 member=200 nonMember=200 watcher=200 banned=200 admin=200' },
   { key: 'GET /api/games/:id', expect: 'anonymous=200 guest=200 player=200 another=200 member=200 nonMember=200 watcher=200 banned=200 admin=200' },
+  // A replay (issue 30) is nobody's while its game is played, its own player's included.
+  { key: 'GET /api/games/:id/replay', expect: all('404:replay-not-available') },
+  { key: 'GET /api/dev/games/:id/stored-bytes', expect: all('200') },
+  { key: 'GET /api/dev/clashes/:id/stored-bytes', expect: all('200') },
   { key: 'GET /api/logs', expect: 'anonymous=401:unauthorized guest=403:admin-only player=403:admin-only another=403:admin-only member=403:admin-only nonMember=403:admin-only watcher=403:admin-only banned=403:player-banned admin=200' },
   { key: 'GET /api/logs/:id', expect: 'anonymous=401:unauthorized guest=403:admin-only player=403:admin-only another=403:admin-only member=403:admin-only nonMember=403:admin-only watcher=403:admin-only banned=403:player-banned admin=200' },
   { key: 'GET /api/metrics', expect: 'anonymous=401:unauthorized guest=403:admin-only player=403:admin-only another=403:admin-only member=403:admin-only nonMember=403:admin-only watcher=403:admin-only banned=403:player-banned admin=200' },
@@ -151,6 +155,9 @@ const ROWS: Row[] = [
   { key: 'PUT /api/games/:id/fill', init: body(() => ({ columnType: 'FREE', boxType: 'ONES' })), expect: 'anonymous=401:unauthorized guest=403:not-your-game player=200 another=403:not-your-game member=403:not-your-game nonMember=403:not-your-game watcher=403:not-your-game banned=403:not-your-game admin=403:not-your-game' },
   { key: 'PUT /api/games/:id/undo', init: body(() => ({})), expect: 'anonymous=401:unauthorized guest=403:not-your-game player=200 another=403:not-your-game member=403:not-your-game nonMember=403:not-your-game watcher=403:not-your-game banned=403:not-your-game admin=403:not-your-game' },
   { key: 'PUT /api/games/:id/restart', init: body(() => ({})), expect: 'anonymous=401:unauthorized guest=403:not-your-game player=200 another=403:not-your-game member=403:not-your-game nonMember=403:not-your-game watcher=403:not-your-game banned=403:not-your-game admin=403:not-your-game' },
+  { key: 'PUT /api/games/:id/review', init: body(() => ({ decisions: 0, accuracy: 1, pointsLost: 0 })), expect: 'anonymous=401:unauthorized guest=404:replay-not-available player=404:replay-not-available another=404:replay-not-available member=404:replay-not-available nonMember=404:replay-not-available watcher=404:replay-not-available banned=403:player-banned admin=404:replay-not-available' },
+  // The solo game is no daily game: its day cannot move.
+  { key: 'PUT /api/dev/games/:id/daily-day', init: body(() => ({ day: '2000-01-01' })), expect: all('404:game-not-found') },
   { key: 'PUT /api/games/:id/archive', init: body(() => ({})), expect: 'anonymous=401:unauthorized guest=403:not-your-game player=409:game-not-completed another=403:not-your-game member=403:not-your-game nonMember=403:not-your-game watcher=403:not-your-game banned=403:not-your-game admin=403:not-your-game' },
   { key: 'POST /api/daily/games', init: body(() => ({}), 'POST'), expect: 'anonymous=401:unauthorized guest=403:daily-guest-not-allowed player=409:daily-already-played another=201 member=201 nonMember=201 watcher=201 banned=403:player-banned admin=201' },
   { key: 'PUT /api/puzzles/daily/:day', path: () => `/api/puzzles/daily/${new Date().toISOString().slice(0, 10)}`, init: body(() => ({ solved: true })), expect: 'anonymous=401:unauthorized guest=403:puzzles-guest-not-allowed player=200 another=200 member=200 nonMember=200 watcher=200 banned=403:player-banned admin=200' },

@@ -17,6 +17,8 @@ const SeedBody = v.object({
 
 const OutageBody = v.object({ d1: v.boolean() });
 
+const DayBody = v.object({ day: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)) });
+
 const ClockBody = v.object({ seconds: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(120)) });
 
 /** The players the seeded games belong to (`seed1` … `seed500`), made once. */
@@ -130,6 +132,17 @@ export const dev = new Hono<{ Bindings: Env; Variables: SessionVariables }>()
     if (!result.ok) throw new AppError(result.status, result.key);
     return c.json(result.clash);
   })
+  // The browser tests' day over: a daily game's day (in its room's record) becomes `day`, so that a test
+  // can see its replay, shown only once the day is over.
+  .put('/games/:id/daily-day', async (c) => {
+    const { day } = await readJson(c, DayBody);
+    const result = await gameRoom(c.env, pathId(c)).moveDailyDay(day);
+    if (!result.ok) throw new AppError(result.status, result.key);
+    return c.json(result.game);
+  })
+  // bench/replay-log.mjs: what a game's room stores (SQLite's size, the record's and the move log's bytes).
+  .get('/games/:id/stored-bytes', async (c) => c.json(await gameRoom(c.env, pathId(c)).storedBytes()))
+  .get('/clashes/:id/stored-bytes', async (c) => c.json(await clashRoom(c.env, pathId(c)).storedBytes()))
   .post('/seed/scores', async (c) => {
     const { count, days } = await readJson(c, SeedBody);
     return c.json({ scores: await seedScores(c.env.DB, count, days) });

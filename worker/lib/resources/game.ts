@@ -25,6 +25,8 @@ export const CLASH_HINT = 'clash';
 export interface ClashGamePlace {
   clashId: number;
   onTurn: boolean;
+  /** Its replay may be shown (issue 30: the clash is over and the game kept its moves). */
+  replay?: boolean;
 }
 
 /**
@@ -48,10 +50,11 @@ function allowedActions(state: GameState, meta: GameMeta, viewerId: number | nul
 
 /**
  * A solo or daily game as a client sees it: the SPEC's Game fields, with links only for moves the viewer may
- * make now (its player is always on turn). A clash's room renders its games with `toClashGameResource`.
+ * make now (its player is always on turn), and `replay` when the room may show its replay (issue 30). A
+ * clash's room renders its games with `toClashGameResource`.
  */
-export const toGameResource = (state: GameState, meta: GameMeta, viewerId: number | null) =>
-  renderGame(state, meta, viewerId, { clashId: null, onTurn: true });
+export const toGameResource = (state: GameState, meta: GameMeta, viewerId: number | null, replay = false) =>
+  renderGame(state, meta, viewerId, { clashId: null, onTurn: true, replay });
 
 /** A clash game as its clash's room renders it: it names its clash, and so do its move links. */
 export const toClashGameResource = (
@@ -65,7 +68,7 @@ function renderGame(
   state: GameState,
   meta: GameMeta,
   viewerId: number | null,
-  { clashId, onTurn }: { clashId: number | null; onTurn: boolean },
+  { clashId, onTurn, replay }: { clashId: number | null; onTurn: boolean; replay?: boolean },
 ): GameResource {
   const self = gamePath(meta.id);
   const move = (name: string) => `${self}/${name}${clashId === null ? '' : `?${CLASH_HINT}=${clashId}`}`;
@@ -88,6 +91,7 @@ function renderGame(
       undo: may.undo && move('undo'),
       restart: may.restart && move('restart'),
       archive: may.archive && move('archive'),
+      replay: replay === true && `${self}/replay`,
     }),
   };
 }

@@ -1,4 +1,5 @@
 import type { PlayerResource } from '../../../contract/players';
+import type { ReviewStats } from '../../../contract/replay';
 import { type PresetRatings, RATING_MU, ratingOf } from '../../../contract/ratings';
 import { PRESET_NAMES } from '../../../game/rules';
 import type { PlayerRatingRow, PlayerRow } from '../../db/schema';
@@ -27,12 +28,14 @@ export function presetRatings(rows: readonly PlayerRatingRow[]): PresetRatings {
 
 /**
  * The player as a client sees it; private fields and links only for the player and admins. `ratings`
- * are the player's rows of player_ratings (db/ratings.ts `ratingsOf`; none for guests and the bot).
+ * are the player's rows of player_ratings (db/ratings.ts `ratingsOf`; none for guests and the bot), `reviews`
+ * their review figures (db/reviews.ts `reviewStatsOf`).
  */
 export function toPlayerResource(
   row: PlayerRow,
   viewer: Viewer | null,
   ratings: readonly PlayerRatingRow[],
+  reviews: ReviewStats = { games: 0, averageAccuracy: null },
 ): PlayerResource {
   const self = viewer?.id === row.id;
   const admin = viewer?.admin === true;
@@ -52,6 +55,7 @@ export function toPlayerResource(
     bot: row.bot,
     rating: perPreset?.CLASSIC ?? null,
     ratings: perPreset,
+    reviews,
     status: row.status,
     banReason: admin ? row.banReason : null,
     bannedAt: admin && row.bannedAt !== null ? new Date(row.bannedAt).toISOString() : null,
