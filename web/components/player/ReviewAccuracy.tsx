@@ -14,8 +14,9 @@ export function ReviewAccuracy({ player }: { player: PlayerResource }) {
   const { games, averageAccuracy } = player.reviews;
   if (games === 0 || averageAccuracy === null) return null;
   return (
-    <section className="review-accuracy" aria-label={t('replay.player.title')}>
-      <dl className="figures">
+    <section className="card player-section" aria-labelledby="player-reviews">
+      <h2 id="player-reviews">{t('replay.player.title')}</h2>
+      <dl className="figures review-figures">
         <div className="figure">
           <dt>{t('replay.player.accuracy')}</dt>
           <dd data-testid="review-average">{formatPercent(averageAccuracy * 100, i18n.language)}</dd>

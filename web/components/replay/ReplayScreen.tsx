@@ -60,9 +60,10 @@ export function ReplayScreen({ replay, viewerId }: { replay: ReplayResource; vie
           </div>
           {note ? <DecisionNote graded={note} frames={frames} /> : null}
           <ReplayControls frames={frames} position={position} turns={replay.turns.length} />
-          <ReviewPanel review={review} frames={frames} names={names} />
         </div>
         <ReplaySheets frame={frame} games={replay.games} />
+        {/* Under the controls beside the sheet; on a narrow screen after it, the moment coming first. */}
+        <ReviewPanel review={review} frames={frames} names={names} />
       </div>
     </section>
   );
