@@ -82,6 +82,16 @@ test('the daily puzzle: one player solves it, another misses it (in Croatian); e
   await expect(ben.page.getByTestId('puzzle-verdict')).toContainText(/Vaš izbor: .+/);
   await expect(ben.page.getByTestId('puzzle-verdict')).toContainText(/izgubljeno je \d+,\d bodova/);
   await noSidewaysScroll(ben.page);
+  // At 360 px the tray, the verdict and the sheet stack, each within the screen's width.
+  const [tray, said, sheet] = await Promise.all(
+    ['.board-tray', '.puzzle-verdict', '.board-sheet'].map((s) => ben.page.locator(s).boundingBox()),
+  );
+  for (const box of [tray, said, sheet]) {
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+  }
+  expect(said!.y).toBeGreaterThanOrEqual(tray!.y + tray!.height);
+  expect(sheet!.y).toBeGreaterThanOrEqual(said!.y + said!.height);
   await ben.page.reload();
   await expect(ben.page.getByTestId('puzzle-daily-result')).toContainText(
     'Niste riješili današnju zagonetku.',

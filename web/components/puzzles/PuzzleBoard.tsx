@@ -79,9 +79,9 @@ export function PuzzleBoard({ position, answered, onDecide, children }: PuzzleBo
                 {t('puzzles.board.roll')}
               </button>
             ) : null}
-            <p className="board-hint">
-              {open ? t(mayRoll ? 'puzzles.board.choose' : 'puzzles.board.fillOnly') : null}
-            </p>
+            {open ? (
+              <p className="board-hint">{t(mayRoll ? 'puzzles.board.choose' : 'puzzles.board.fillOnly')}</p>
+            ) : null}
           </div>
           {children}
         </div>

@@ -31,7 +31,10 @@ function useTimeLeft(deadline: number | null) {
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, [deadline]);
-  return deadline === null ? STORM_SECONDS * 1000 : Math.max(0, deadline - now);
+  // `now` is from the last tick: a deadline set since then would read a little over the full time.
+  return deadline === null
+    ? STORM_SECONDS * 1000
+    : Math.min(STORM_SECONDS * 1000, Math.max(0, deadline - now));
 }
 
 /** Storm: as many puzzles as possible in three minutes, one straight after another; a miss costs time. */
