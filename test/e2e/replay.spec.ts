@@ -132,6 +132,10 @@ test('a whole solo game is replayed step by step, by keys, by the slider and by 
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   }
+  for (const width of [320, 800, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await noSidewaysScroll(page);
+  }
   await page.setViewportSize(DESKTOP);
 
   // The review's figures were kept for the game's own player: their page shows the average accuracy.

@@ -5,6 +5,7 @@ import type { GradedDecision } from '../../../game/review';
 import { formatPercent } from '../../format';
 import { adviceText } from '../game/advice';
 import { momentParams, moveText } from './moveText';
+import type { ReviewResult } from '../game/advisor.worker';
 import type { Review } from './useReview';
 
 /** Points as the language writes them, to one decimal: "14.2", "14,2". */
@@ -43,8 +44,7 @@ export interface ReviewPanelProps {
 
 /** "Review": runs the review (progress shown), then its summary and the three costliest decisions as links to their moments. */
 export function ReviewPanel({ review, frames, names }: ReviewPanelProps) {
-  const { t, i18n } = useTranslation();
-  const points = usePoints();
+  const { t } = useTranslation();
   const { state } = review;
   return (
     <section className="replay-review card" aria-labelledby="replay-review-title">
@@ -70,50 +70,60 @@ export function ReviewPanel({ review, frames, names }: ReviewPanelProps) {
           <progress max={Math.max(state.total, 1)} value={state.done} aria-label={t('replay.review.title')} />
         </div>
       ) : null}
-      {state.phase === 'done' ? (
-        <>
-          <dl className="figures replay-figures">
-            <div className="figure">
-              <dt>{t('replay.review.accuracy')}</dt>
-              <dd data-testid="review-accuracy">
-                {formatPercent(state.result.summary.accuracy * 100, i18n.language)}
-              </dd>
-            </div>
-            <div className="figure">
-              <dt>{t('replay.review.pointsLost')}</dt>
-              <dd data-testid="review-points">{points(state.result.summary.pointsLost)}</dd>
-            </div>
-            <div className="figure">
-              <dt>{t('replay.review.decisions')}</dt>
-              <dd>{state.result.summary.decisions}</dd>
-            </div>
-          </dl>
-          <h3>{t('replay.review.costliest')}</h3>
-          {state.result.summary.costliest.length === 0 ? (
-            <p className="muted">{t('replay.review.noneLost')}</p>
-          ) : (
-            <ol className="replay-costliest">
-              {state.result.summary.costliest.map((i) => {
-                const graded = state.result.grades[i];
-                const frame = frames[graded.frame];
-                const search = new URLSearchParams(momentParams(frames, graded.frame)).toString();
-                return (
-                  <li key={graded.frame}>
-                    <Link to={{ search }} replace preventScrollReset>
-                      {t('replay.review.costly', {
-                        turn: frame.turn,
-                        move: moveText(t, frame, names[frame.gameId] ?? ''),
-                        grade: t(`replay.grades.${graded.grade}`),
-                        points: points(graded.lost),
-                      })}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ol>
-          )}
-        </>
-      ) : null}
+      {state.phase === 'done' ? <ReviewSummary result={state.result} frames={frames} names={names} /> : null}
     </section>
+  );
+}
+
+/** The review's figures, and its three costliest decisions as links to their moments. */
+function ReviewSummary({
+  result,
+  frames,
+  names,
+}: { result: ReviewResult } & Omit<ReviewPanelProps, 'review'>) {
+  const { t, i18n } = useTranslation();
+  const points = usePoints();
+  const { summary, grades } = result;
+  return (
+    <>
+      <dl className="figures replay-figures">
+        <div className="figure">
+          <dt>{t('replay.review.accuracy')}</dt>
+          <dd data-testid="review-accuracy">{formatPercent(summary.accuracy * 100, i18n.language)}</dd>
+        </div>
+        <div className="figure">
+          <dt>{t('replay.review.pointsLost')}</dt>
+          <dd data-testid="review-points">{points(summary.pointsLost)}</dd>
+        </div>
+        <div className="figure">
+          <dt>{t('replay.review.decisions')}</dt>
+          <dd>{summary.decisions}</dd>
+        </div>
+      </dl>
+      <h3>{t('replay.review.costliest')}</h3>
+      {summary.costliest.length === 0 ? (
+        <p className="muted">{t('replay.review.noneLost')}</p>
+      ) : (
+        <ol className="replay-costliest">
+          {summary.costliest.map((i) => {
+            const graded = grades[i];
+            const frame = frames[graded.frame];
+            const search = new URLSearchParams(momentParams(frames, graded.frame)).toString();
+            return (
+              <li key={graded.frame}>
+                <Link to={{ search }} replace preventScrollReset>
+                  {t('replay.review.costly', {
+                    turn: frame.turn,
+                    move: moveText(t, frame, names[frame.gameId] ?? ''),
+                    grade: t(`replay.grades.${graded.grade}`),
+                    points: points(graded.lost),
+                  })}
+                </Link>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </>
   );
 }
