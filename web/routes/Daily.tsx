@@ -89,6 +89,7 @@ export default function Daily() {
               caption={t('daily.ranking.yesterday')}
               empty={t('daily.ranking.emptyYesterday')}
               size={10}
+              replays
             />
             <p>
               <Link to="/rankings?period=daily">{t('daily.ranking.all')}</Link>

@@ -24,13 +24,15 @@ export interface DailyRankingProps {
   caption: string;
   empty: string;
   size?: number;
+  /** The day is over: each game links to its replay too (issue 30). */
+  replays?: boolean;
 }
 
 /**
  * A day's daily ranking, server-paged: best total first. A total links to its game where the server gives
  * the link (the player's own, or any once the day is over and its dice are no secret).
  */
-export function DailyRanking({ day, id, caption, empty, size }: DailyRankingProps) {
+export function DailyRanking({ day, id, caption, empty, size, replays = false }: DailyRankingProps) {
   const { t, i18n } = useTranslation();
   const compact = useMediaQuery(COMPACT_TABLE);
   const { player: me } = useSession();
@@ -89,6 +91,23 @@ export function DailyRanking({ day, id, caption, empty, size }: DailyRankingProp
       render: (score) => <When iso={score.completedAt} locale={locale} short={compact} />,
     },
   ];
+  if (replays)
+    columns.push({
+      id: 'replay',
+      label: t('replay.screen'),
+      render: (score) => {
+        const gameId = gameIdOf(score);
+        return gameId ? (
+          <Link
+            to={`/games/${gameId}/replay`}
+            className="data-link"
+            aria-label={t('replay.title', { name: score.player.name })}
+          >
+            {t('game.replay')}
+          </Link>
+        ) : null;
+      },
+    });
   return (
     <DataTable
       id={id}
