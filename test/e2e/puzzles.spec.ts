@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { advise, type Decision } from '../../game/advisor';
 import { dailyPuzzleSeed, puzzleFromSeed } from '../../game/puzzles';
 import { type Position, stateOf } from '../../game/replay';
@@ -29,22 +29,26 @@ function decisionFor(position: Position, right: boolean): Decision {
   return others.sort((a, b) => b.expected - a.expected)[0].decision;
 }
 
-/** Makes `decision` on the board: a box by its button, a keep by holding the dice that stay and rolling. */
-async function answer(page: Page, decision: Decision) {
+/**
+ * Makes `decision` on the board: a box by its button, a keep by holding the dice that stay and rolling —
+ * by clicks, or (`keys`) from the keyboard: each die and box is a button that Enter presses.
+ */
+async function answer(page: Page, decision: Decision, keys = false) {
+  const press = (target: Locator) => (keys ? target.press('Enter') : target.click());
   if (decision.kind !== 'ROLL') {
     const column = decision.kind === 'FILL' ? decision.column : 'ANNOUNCEMENT';
-    await board(page).locator(`td[data-column="${column}"][data-box="${decision.box}"] button`).click();
+    await press(board(page).locator(`td[data-column="${column}"][data-box="${decision.box}"] button`));
     return;
   }
   const dice = board(page).locator('.dice .die');
   const count = await dice.count();
-  for (let i = 0; i < count; i++) if (!decision.diceToRoll.includes(i)) await dice.nth(i).click();
-  await page.getByRole('button', { name: 'Roll with these kept' }).click();
+  for (let i = 0; i < count; i++) if (!decision.diceToRoll.includes(i)) await press(dice.nth(i));
+  await press(page.getByRole('button', { name: 'Roll with these kept' }));
 }
 
-async function solve(page: Page, right: boolean) {
+async function solve(page: Page, right: boolean, keys = false) {
   const position = await shownPosition(page);
-  await answer(page, decisionFor(position, right));
+  await answer(page, decisionFor(position, right), keys);
 }
 
 test('the daily puzzle: one player solves it, another misses it (in Croatian); each result stays after a reload', async ({
@@ -105,7 +109,8 @@ test('a streak: two solved, the third missed, and the run ends with a streak of 
   await open(cleo.page, '/puzzles');
   await cleo.page.getByRole('link', { name: 'Start a streak' }).click();
   for (const solved of [1, 2]) {
-    await solve(cleo.page, true);
+    // The first from the keyboard, the second with the mouse.
+    await solve(cleo.page, true, solved === 1);
     await expect(cleo.page.getByTestId('puzzle-streak-count')).toHaveText(`Solved in a row: ${solved}`);
     await cleo.page.getByRole('button', { name: 'Next puzzle' }).click();
   }
@@ -113,6 +118,12 @@ test('a streak: two solved, the third missed, and the run ends with a streak of 
   await expect(cleo.page.getByTestId('puzzle-streak-result')).toHaveText('Your streak: 2');
   await expect(cleo.page.getByTestId('puzzle-verdict')).toContainText('Not the best decision.');
   await expect(cleo.page.getByRole('button', { name: 'Next puzzle' })).toHaveCount(0);
+  for (const width of [320, 1920]) {
+    await cleo.page.setViewportSize({ width, height: 900 });
+    await noSidewaysScroll(cleo.page);
+    const sheet = await cleo.page.locator('.board-sheet').boundingBox();
+    expect(sheet!.x + sheet!.width).toBeLessThanOrEqual(width);
+  }
   await cleo.page.getByRole('link', { name: 'Back to puzzles' }).last().click();
   await expect(cleo.page.getByTestId('puzzle-figures')).toContainText('Best streak2');
   await cleo.context.close();
