@@ -59,6 +59,17 @@ async function advisorGame(player: Player) {
   return { game, turns: turns.slice(0, -1) };
 }
 
+/** Each step button's word whole within the button: not cut, not broken over two lines. */
+async function stepsFit(page: Page, names: string[]) {
+  for (const name of names) {
+    const button = page.getByRole('button', { name, exact: true });
+    const fits = await button.evaluate((b) => b.scrollWidth <= b.clientWidth);
+    expect(fits, `${name} fits its button`).toBe(true);
+    const box = (await button.boundingBox())!;
+    expect(box.height, `${name} is one line`).toBeLessThan(60);
+  }
+}
+
 const moveLine = (page: Page) => page.getByTestId('replay-move');
 const slider = (page: Page, name = 'Moment in the game') => page.getByRole('slider', { name });
 
@@ -135,6 +146,7 @@ test('a whole solo game is replayed step by step, by keys, by the slider and by 
   for (const width of [320, 800, 1920]) {
     await page.setViewportSize({ width, height: 900 });
     await noSidewaysScroll(page);
+    await stepsFit(page, ['First', 'Back', 'Next', 'Last']);
   }
   await page.setViewportSize(DESKTOP);
 
@@ -188,8 +200,9 @@ test("a finished clash is replayed with every player's sheet, in Croatian", asyn
   // Both sheets side by side in the page's flow, neither over the other.
   const [first, second] = await Promise.all(sheets.map(async (s) => (await s.boundingBox())!));
   expect(second.y).toBeGreaterThanOrEqual(first.y + first.height);
-  await page.setViewportSize(PHONE);
+  await page.setViewportSize({ width: 320, height: 700 });
   await noSidewaysScroll(page);
+  await stepsFit(page, ['Prvi', 'Natrag', 'Dalje', 'Zadnji']);
 });
 
 test("a daily game's replay is refused while its day lasts and shown once the day is over", async ({
