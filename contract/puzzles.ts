@@ -14,6 +14,12 @@ export type PuzzleRunMode = (typeof PUZZLE_RUN_MODES)[number];
 export const STORM_SECONDS = 180;
 
 /**
+ * What a miss costs in storm: ten seconds off the clock. Without it, clicking anything at once would beat
+ * thinking (a storm counts puzzles solved, not tried); with it, a guess costs about what a look does.
+ */
+export const STORM_MISS_SECONDS = 10;
+
+/**
  * The most a run may score: a storm solved at one puzzle a second, a streak far beyond a human sitting;
  * a higher score is a made-up request.
  */

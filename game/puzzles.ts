@@ -5,17 +5,11 @@ import { newGame, roll } from './actions';
 import { type Advice, advise, type Candidate, type Decision, moveOf } from './advisor';
 import { applyMove } from './moves';
 import { positionOf, type Position, stateOf } from './replay';
+import { PUZZLE_MARGIN } from './puzzleMargin';
 import { PRESETS, type RuleSet } from './rules';
 import type { DiceSource, GameState } from './types';
 
-/**
- * How much better, in the advisor's points, the best decision must be than the best different one for a
- * position to be a puzzle. The advisor's `expected` is exact within the turn but values the rest of the
- * sheet by a heuristic (game/sheetValue.ts), so a gap of a point or two may be the heuristic's taste rather
- * than a mistake a player can see; at 4 points the right answer is one a strong player would defend, and
- * about one position in five after a roll still qualifies, so a puzzle is found within a turn or two.
- */
-export const PUZZLE_MARGIN = 4;
+export { PUZZLE_MARGIN } from './puzzleMargin';
 
 /** The most turns a seed plays before its puzzle is looked for: the sheet is still open enough to choose. */
 const MAX_TURNS_BEFORE = 30;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DAILY_RANKED_ACCOUNT_DAYS, DAILY_RANKED_MIN_GAMES } from '../../../contract/daily';
 import { BOX_TYPES, type BoxType } from '../../../game/types';
 import { PRESET_NAMES } from '../../../game/rules';
+import { PuzzleRules } from '../rules/PuzzleRules';
 import { ReviewGrades } from '../rules/ReviewGrades';
 
 const COLUMNS = ['downwards', 'upwards', 'free', 'announcement'] as const;
@@ -136,6 +137,7 @@ export function RulesTab() {
       <p>{t('rules.daily.ranked', { days: DAILY_RANKED_ACCOUNT_DAYS, count: DAILY_RANKED_MIN_GAMES })}</p>
 
       <ReviewGrades />
+      <PuzzleRules />
     </div>
   );
 }

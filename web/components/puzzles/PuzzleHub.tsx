@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dayOf } from '../../../contract/days';
 import type { PlayerResource } from '../../../contract/players';
-import { STORM_SECONDS } from '../../../contract/puzzles';
+import { STORM_MISS_SECONDS, STORM_SECONDS } from '../../../contract/puzzles';
 import { useMyPuzzles } from './usePuzzleResults';
 import { formatDay } from '../daily/day';
-import { STORM_MISS_SECONDS } from './StormRun';
 
 /** The puzzles' hub: today's puzzle, streak and storm, and the player's own results (no ranking). */
 export function PuzzleHub({ player }: { player: PlayerResource | null }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PlayerResource } from '../../../contract/players';
-import { STORM_SECONDS } from '../../../contract/puzzles';
+import { STORM_MISS_SECONDS, STORM_SECONDS } from '../../../contract/puzzles';
 import { useSaveRun } from './usePuzzleResults';
 import { toastError } from '../Toasts';
 import { PuzzleBoard } from './PuzzleBoard';
@@ -10,12 +10,6 @@ import { type ShownPuzzle, PuzzleSupply } from './puzzleSupply';
 import { usePuzzleAnswer } from './usePuzzleAnswer';
 import { adviceText } from '../game/advice';
 import { stateOf } from '../../../game/replay';
-
-/**
- * What a miss costs in storm: ten seconds off the clock. Without it, clicking anything at once would beat
- * thinking (a storm counts puzzles solved, not tried); with it, a guess costs about what a look does.
- */
-export const STORM_MISS_SECONDS = 10;
 
 /** "2:05": minutes and seconds left. */
 const clock = (ms: number) => {
