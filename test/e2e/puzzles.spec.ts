@@ -150,3 +150,18 @@ test('a storm: the clock runs from 3:00, one puzzle solved, and the run ends whe
   await expect(dora.page.getByTestId('puzzle-figures')).toContainText('Best storm1');
   await dora.context.close();
 });
+
+test("a visitor who has not signed up plays today's puzzle; the result stays in the browser", async ({
+  page,
+}) => {
+  await open(page, '/puzzles');
+  await expect(
+    page.getByText('As a guest, your results stay in this browser.', { exact: false }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: "Solve today's puzzle" }).click();
+  await solve(page, true);
+  await expect(page.getByTestId('puzzle-verdict')).toContainText('Right: that is the best decision.');
+  await page.reload();
+  await expect(page.getByTestId('puzzle-daily-result')).toContainText("You solved today's puzzle.");
+  expect(await page.evaluate(() => window.localStorage.getItem('puzzles'))).toContain('"solved":true');
+});
