@@ -34,26 +34,35 @@ const figure = (max: number) =>
 /**
  * PUT /api/games/{id}/review: what the browser's review found. The server checks it against the log
  * (decisions = game/replay.ts `decisionFrames` of the game, each costliest index among them) and keeps it
- * for the game's own player only: a statistic, not a ranking.
+ * for the game's own player only: a statistic, not a ranking. A field missing or out of range is 400
+ * review-invalid.
  */
-export const ReviewBody = v.object({
-  /** How many decisions were graded. */
-  decisions: v.pipe(v.number('review-invalid'), v.integer('review-invalid'), v.minValue(0, 'review-invalid')),
-  /** The share of decisions within the "good" threshold, 0..1. */
-  accuracy: figure(1),
-  /** The advisor's points given up, summed over the game. */
-  pointsLost: figure(100_000),
-  /** Up to three decisions (indices into the graded decisions, costliest first): puzzle candidates. */
-  costliest: v.optional(
-    v.pipe(
-      v.array(
-        v.pipe(v.number('review-invalid'), v.integer('review-invalid'), v.minValue(0, 'review-invalid')),
-      ),
-      v.maxLength(3, 'review-invalid'),
+export const ReviewBody = v.object(
+  {
+    /** How many decisions were graded. */
+    decisions: v.pipe(
+      v.number('review-invalid'),
+      v.integer('review-invalid'),
+      v.minValue(0, 'review-invalid'),
     ),
-    [],
-  ),
-});
+    /** The share of decisions within the "good" threshold, 0..1. */
+    accuracy: figure(1),
+    /** The advisor's points given up, summed over the game. */
+    pointsLost: figure(100_000),
+    /** Up to three decisions (indices into the graded decisions, costliest first): puzzle candidates. */
+    costliest: v.optional(
+      v.pipe(
+        v.array(
+          v.pipe(v.number('review-invalid'), v.integer('review-invalid'), v.minValue(0, 'review-invalid')),
+          'review-invalid',
+        ),
+        v.maxLength(3, 'review-invalid'),
+      ),
+      [],
+    ),
+  },
+  'review-invalid',
+);
 export type ReviewInput = v.InferOutput<typeof ReviewBody>;
 
 /** A player's review figures, on their page: the average over their last 20 reviewed games. */

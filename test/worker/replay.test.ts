@@ -108,6 +108,8 @@ describe('a solo game’s replay', { timeout: 60_000 }, () => {
       { ...figures, costliest: [0, 1, 2, 3] },
       { ...figures, costliest: [-1] },
       { ...figures, accuracy: '0.5' },
+      { ...figures, costliest: 'all' },
+      { accuracy: 0.5, pointsLost: 1 },
     ])
       await expectError(await review(me, game.id, bad), 400, 'review-invalid');
 
