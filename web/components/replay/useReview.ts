@@ -3,6 +3,7 @@ import type { ReplayResource } from '../../../contract/replay';
 import type { ReviewResult } from '../game/advisor.worker';
 import { useSaveReview } from '../../api/replay';
 import { loadAllEnglish } from '../../i18n';
+import { toastError } from '../Toasts';
 import { reviewInWorker, type ReviewRun } from './reviewInWorker';
 
 export type ReviewState =
@@ -41,7 +42,8 @@ export function useReview(replay: ReplayResource, viewerId: number | null): Revi
         const own = games.find((g) => g.id === gameId)?.player.id === viewerId;
         if (own && replay._links.review) {
           const { decisions, accuracy, pointsLost, costliest } = result.summary;
-          save.mutate({ decisions, accuracy, pointsLost, costliest });
+          // A refused post (the log moved on meanwhile) is said; the review stays on screen.
+          save.mutate({ decisions, accuracy, pointsLost, costliest }, { onError: toastError });
         }
       })
       .catch((error: unknown) =>
