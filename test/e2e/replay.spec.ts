@@ -101,6 +101,8 @@ test('a whole solo game is replayed step by step, by keys, by the slider and by 
   await expect(slider(page)).toHaveAttribute('aria-valuetext', /^Turn 52 of 52/);
   await expect(moveLine(page)).toContainText(`rana${run} wrote`);
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  // At the end the step buttons stay where the keyboard is: the focus is not dropped.
+  await expect(page.getByRole('button', { name: 'Last' })).toBeFocused();
   await page.getByRole('button', { name: 'First' }).click();
   await expect(moveLine(page)).toHaveText('The game begins');
   await slider(page).fill('5');

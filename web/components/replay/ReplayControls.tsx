@@ -47,18 +47,24 @@ export function ReplayControls({
         />
       </label>
       <div className="replay-steps" role="group" aria-label={t('replay.controls.label')}>
-        {buttons.map(([key, to, shortcut]) => (
-          <button
-            key={key}
-            type="button"
-            className={`button replay-step replay-step--${key}`}
-            disabled={key === 'first' || key === 'back' ? index === 0 : index === last}
-            aria-keyshortcuts={shortcut}
-            onClick={() => go(to)}
-          >
-            {t(`replay.controls.${key}`)}
-          </button>
-        ))}
+        {buttons.map(([key, to, shortcut]) => {
+          // aria-disabled, not disabled: Next pressed to the end keeps the focus (a disabled button drops it).
+          const edge = key === 'first' || key === 'back' ? index === 0 : index === last;
+          return (
+            <button
+              key={key}
+              type="button"
+              className={`button replay-step replay-step--${key}`}
+              aria-disabled={edge || undefined}
+              aria-keyshortcuts={shortcut}
+              onClick={() => {
+                if (!edge) go(to);
+              }}
+            >
+              {t(`replay.controls.${key}`)}
+            </button>
+          );
+        })}
       </div>
     </div>
   );
