@@ -12,20 +12,9 @@ const TARGET = 0.2;
 const PASSWORD = 'bench-secret-1';
 const run = Date.now().toString(36).slice(-6);
 
-const { fillableBoxes, canAnnounce, BOX_TYPES, toGameState } = await loadRules();
+const { fillableBoxes, canAnnounce, BOX_TYPES, toGameState, mulberry32 } = await loadRules();
 
-/** mulberry32: the same choices on every run. */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(30);
+const random = mulberry32(30);
 
 /**
  * One turn as a player might take it: a roll, up to two more keeping a random part of the dice, an

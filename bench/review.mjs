@@ -21,6 +21,7 @@ async function loadReview() {
         "export { advise, moveOf, applyMove, newGame, PRESETS } from './game/index.ts';",
         "export { entryOf, replayFrames } from './game/replay.ts';",
         "export { reviewGame, summarize } from './game/review.ts';",
+        "export { mulberry32, seededDice } from './game/seeded.ts';",
       ].join('\n'),
       resolveDir: '.',
       loader: 'ts',
@@ -40,22 +41,10 @@ async function loadReview() {
 const r = await loadReview();
 const reviewer = await loadReview();
 
-/** mulberry32: the same dice on every run. */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A whole logged game: the advisor's choice, but every seventh decision another candidate at random. */
 function playLogged(rules, seed) {
-  const random = seeded(seed);
-  const dice = (count) => Array.from({ length: count }, () => 1 + Math.floor(random() * 6));
+  const random = r.mulberry32(seed);
+  const dice = r.seededDice(random);
   let state = r.newGame('SOLO', rules);
   const turns = [];
   let open = [];

@@ -8,38 +8,13 @@ import { positionOf, type Position, stateOf } from './replay';
 import { PUZZLE_MARGIN } from './puzzleMargin';
 import { PRESETS, type RuleSet } from './rules';
 import type { DiceSource, GameState } from './types';
+import { hashSeed, mulberry32, seededDice } from './seeded';
 
 export { PUZZLE_MARGIN } from './puzzleMargin';
+export { hashSeed, mulberry32 } from './seeded';
 
 /** The most turns a seed plays before its puzzle is looked for: the sheet is still open enough to choose. */
 const MAX_TURNS_BEFORE = 30;
-
-/** A 32-bit hash of a string (FNV-1a), the generator's seed. */
-export function hashSeed(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-/** mulberry32: a small, well-known 32-bit generator; numbers in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const diceFrom =
-  (next: () => number): DiceSource =>
-  (count) =>
-    Array.from({ length: count }, () => 1 + Math.floor(next() * 6));
 
 /** Mostly the classic sheet, some HAND and BALKAN: the rule sets most players play. */
 function rulesFor(next: () => number): RuleSet {
@@ -113,7 +88,7 @@ function playTurns(start: GameState, turns: number, dice: DiceSource): GameState
 export function puzzleFromSeed(seed: string): Puzzle {
   for (let attempt = 0; ; attempt++) {
     const next = mulberry32(hashSeed(attempt === 0 ? seed : `${seed}#${attempt}`));
-    const dice = diceFrom(next);
+    const dice = seededDice(next);
     const rules = rulesFor(next);
     let state = playTurns(newGame('SOLO', rules), Math.floor(next() * MAX_TURNS_BEFORE), dice);
     while (state.status === 'IN_PROGRESS') {

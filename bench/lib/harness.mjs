@@ -20,7 +20,8 @@ export async function loadRules() {
   const file = join(dir, 'game.mjs');
   const bundle = await build({
     stdin: {
-      contents: "export * from './game/index.ts'; export { toGameState } from './contract/games.ts';",
+      contents:
+        "export * from './game/index.ts'; export { toGameState } from './contract/games.ts'; export { mulberry32 } from './game/seeded.ts';",
       resolveDir: '.',
       loader: 'ts',
     },

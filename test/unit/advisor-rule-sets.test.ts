@@ -19,26 +19,14 @@ import {
   type RuleSet,
 } from '../../game';
 import { botAction } from '../../durable-objects/clashBot';
+import { mulberry32, seededDice } from '../../game/seeded';
 
 // The advisor (and so Yamb Bot and the Hint) on every rule set of issue 27: it never proposes a move the
 // rules refuse, in whole games and in random reachable states of every preset and of custom sets, and it
 // plays the new columns and the straight by roll the way a player would by hand.
 
-/** A seeded PRNG (mulberry32) in [0, 1): the same games on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function seeded(seed: number): DiceSource {
-  const next = random(seed);
-  return (count) => Array.from({ length: count }, () => 1 + Math.floor(next() * 6));
+  return seededDice(mulberry32(seed));
 }
 
 const fixed =
@@ -132,7 +120,7 @@ describe('the advisor on every rule set', () => {
     'advises only moves the rules accept in random reachable states of %s',
     (_, rules) => {
       const dice = seeded(41);
-      const next = random(43);
+      const next = mulberry32(43);
       let checked = 0;
       for (let game = 0; game < 2; game++) {
         let state = newGame('SOLO', rules);

@@ -33,6 +33,7 @@ import {
   newModel,
 } from './rules-model';
 import { MUTATIONS } from './rules-model-mutations';
+import { mulberry32, seededDice } from '../../game/seeded';
 
 // Random games of every preset and of random custom rule sets, played move by move side by side with an
 // independent model of the rules written from SPEC.md and issue 27 (rules-model.ts). In every game
@@ -43,22 +44,7 @@ import { MUTATIONS } from './rules-model-mutations';
 
 type Rng = () => number;
 
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)];
-
-function rngDice(rng: Rng): DiceSource {
-  return (count) => Array.from({ length: count }, () => 1 + Math.floor(rng() * 6));
-}
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
@@ -267,7 +253,7 @@ function play(
   laws: Laws = LAWS,
 ) {
   const rng = mulberry32(seed);
-  const dice = rngDice(rng);
+  const dice = seededDice(rng);
   let state = deepFreeze(newGame(type, rules));
   let model = newModel(type, rules, laws);
   for (let moves = 0; moves < limit; moves++) {
@@ -290,7 +276,7 @@ const walks = (rules: fc.Arbitrary<RuleSet>): fc.Arbitrary<Walk> =>
 /** Random games of `rules` judged by a model of `laws`, each game reached probed with every move. */
 function probedWalk(rules: fc.Arbitrary<RuleSet>, laws: Laws, reached = () => {}) {
   return fc.property(walks(rules), (walk) => {
-    const probeDice = rngDice(mulberry32(walk.seed ^ 0x5eed));
+    const probeDice = seededDice(mulberry32(walk.seed ^ 0x5eed));
     play(
       walk,
       400,
