@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DAILY_SCORE_SORTS, type DailyScore } from '../../../contract/daily';
@@ -15,6 +16,26 @@ const gameIdOf = (score: DailyScore): number | null => {
   const id = Number(score._links.game?.href.split('/').pop());
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 };
+
+/** A link to each game's replay, once the day is over (issue 30). */
+function replayColumn(t: TFunction): Column<DailyScore, DailySort> {
+  return {
+    id: 'replay',
+    label: t('replay.screen'),
+    render: (score) => {
+      const gameId = gameIdOf(score);
+      return gameId ? (
+        <Link
+          to={`/games/${gameId}/replay`}
+          className="data-link"
+          aria-label={t('replay.title', { name: score.player.name })}
+        >
+          {t('game.replay')}
+        </Link>
+      ) : null;
+    },
+  };
+}
 
 export interface DailyRankingProps {
   /** The UTC day (`YYYY-MM-DD`) whose completed daily games are ranked. */
@@ -91,23 +112,7 @@ export function DailyRanking({ day, id, caption, empty, size, replays = false }:
       render: (score) => <When iso={score.completedAt} locale={locale} short={compact} />,
     },
   ];
-  if (replays)
-    columns.push({
-      id: 'replay',
-      label: t('replay.screen'),
-      render: (score) => {
-        const gameId = gameIdOf(score);
-        return gameId ? (
-          <Link
-            to={`/games/${gameId}/replay`}
-            className="data-link"
-            aria-label={t('replay.title', { name: score.player.name })}
-          >
-            {t('game.replay')}
-          </Link>
-        ) : null;
-      },
-    });
+  if (replays) columns.push(replayColumn(t));
   return (
     <DataTable
       id={id}
