@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import axe from 'axe-core';
 import type { ClashResource } from '../../contract/clashes';
 import type { GameResource } from '../../contract/games';
 import { toGameState } from '../../contract/games';
 import { advise, type Decision } from '../../game/advisor';
+import { checkBothThemes } from './axe';
 import { expect, test } from './fixtures';
 import { put, playTurn } from './finishedGames';
 import { DESKTOP, newPlayer, noSidewaysScroll, open, PHONE, type Player } from './players';
@@ -71,27 +71,6 @@ async function stepsFit(page: Page, names: string[]) {
   }
 }
 
-/** The serious and critical axe-core violations (WCAG 2.1 A and AA) on the page, in both themes. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const found: string[] = [];
-  for (const theme of ['dark', 'light']) {
-    await page.evaluate((t) => {
-      document.documentElement.dataset.theme = t;
-    }, theme);
-    const lines = await page.evaluate(async () => {
-      const { axe: inPage } = window as unknown as { axe: typeof axe };
-      const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-      const results = await inPage.run(document, { runOnly: { type: 'tag', values: tags } });
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}`));
-    });
-    found.push(...lines.map((line) => `[${theme}] ${line}`));
-  }
-  return found;
-}
-
 const moveLine = (page: Page) => page.getByTestId('replay-move');
 const slider = (page: Page, name = 'Moment in the game') => page.getByRole('slider', { name });
 
@@ -150,7 +129,7 @@ test('a whole solo game is replayed step by step, by keys, by the slider and by 
   await expect(grade).toContainText(/Inaccuracy|Mistake|Blunder/);
   await expect(grade).toContainText(/Best: Write \d+ in /);
   await expect(moveLine(page)).toContainText(`rana${run} wrote`);
-  expect(await axeViolations(page), 'serious or critical axe-core violations').toEqual([]);
+  await checkBothThemes(page);
 
   // The layout: the sheet beside the tray on a desktop, under it on a phone, nothing sideways.
   const tray = page.locator('.board-tray');
