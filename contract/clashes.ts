@@ -93,11 +93,13 @@ export interface ClashResource {
   _links: Links<ClashLinkName>;
 }
 
+/** The clash lists' sorts by a column, either order. */
+export const CLASH_COLUMN_SORTS = ['createdAt', 'updatedAt'] as const;
 /**
  * `turn`: the clashes where the viewer is on turn first (the soonest clock at the top, an untimed one after
  * every timed one), then the rest by their latest change — the clashes screen's order. Its `order` is fixed.
  */
-export const CLASH_SORTS = ['createdAt', 'updatedAt', 'turn'] as const;
+export const CLASH_SORTS = [...CLASH_COLUMN_SORTS, 'turn'] as const;
 
 const id = (key: string) =>
   v.pipe(v.number(key), v.integer(key), v.minValue(1, key), v.maxValue(Number.MAX_SAFE_INTEGER, key));

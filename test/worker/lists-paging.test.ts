@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLASH_SORTS } from '../../contract/clashes';
+import { CLASH_COLUMN_SORTS } from '../../contract/clashes';
 import { GAME_SORTS } from '../../contract/games';
 import { NOTIFICATION_SORTS } from '../../contract/notifications';
 import { PLAYER_SORTS } from '../../contract/players';
@@ -8,7 +8,7 @@ import { SCORE_SORTS } from '../../contract/scores';
 import { type CookieJar, call, expectError, json, registerPlayer } from './helpers';
 import { scoreRow } from './scores-fixtures';
 
-// Every list pages and sorts on the server: each known sort either way gives its rows in that order
+// Every list pages and sorts on the server: each column it sorts by, either way, gives its rows in that order
 // (equal values by id, the same way, so pages neither repeat nor skip), a page is the slice of the whole,
 // and an unknown sort or order, a size outside 1-100 or a bad page is 400 input-invalid.
 
@@ -57,10 +57,16 @@ beforeAll(async () => {
     { path: '/games/', name: 'games', sorts: GAME_SORTS, defaultSort: 'updatedAt' },
     { path: '/players/', name: 'players', sorts: PLAYER_SORTS, defaultSort: 'createdAt' },
     { path: '/scores/', name: 'scores', sorts: SCORE_SORTS, defaultSort: 'createdAt' },
-    { path: '/clashes/', name: 'clashes', sorts: CLASH_SORTS, defaultSort: 'updatedAt', jar: me.jar },
+    { path: '/clashes/', name: 'clashes', sorts: CLASH_COLUMN_SORTS, defaultSort: 'updatedAt', jar: me.jar },
     { path: `${mine}/scores`, name: 'scores', sorts: SCORE_SORTS, defaultSort: 'createdAt' },
     { path: `${mine}/games`, name: 'games', sorts: GAME_SORTS, defaultSort: 'updatedAt' },
-    { path: `${mine}/clashes`, name: 'clashes', sorts: CLASH_SORTS, defaultSort: 'createdAt', jar: me.jar },
+    {
+      path: `${mine}/clashes`,
+      name: 'clashes',
+      sorts: CLASH_COLUMN_SORTS,
+      defaultSort: 'createdAt',
+      jar: me.jar,
+    },
     {
       path: `${mine}/notifications`,
       name: 'notifications',
