@@ -10,8 +10,8 @@ import { roll, rollButton } from './playScreen';
 // of WCAG 2.1 A/AA; and the play screen can be played by ear (the dice, the boxes and a live region that
 // tells of each roll and fill).
 //
-// One page load per screen and width: the theme is switched in place (data-theme on <html>, as the
-// preferences do it live), and the page is checked once in each. Not serial: a failing screen does not
+// One page load per screen: the width and the theme are switched in place (the window widened; data-theme on
+// <html>, as the preferences do it live), and the page is checked in each. Not serial: a failing screen does not
 // hide the screens after it.
 
 const run = Date.now().toString(36).slice(-6);
@@ -279,19 +279,23 @@ const pageOf = async (who: Screen['who']): Promise<Page> => {
   return (who === 'ada' ? ada : ben).page;
 };
 
+// Each screen is loaded once, at the phone's width, and checked there; then the window is widened to the
+// desktop's and it is checked again: the same screen in its other layout, without loading it twice.
+for (const screen of SCREENS) {
+  test(`${screen.name}: no serious or critical violation in either theme, at 360 and 1280 px`, async () => {
+    const page = await pageOf(screen.who);
+    await page.setViewportSize(WIDTHS[360]);
+    await page.goto(screen.path());
+    if (!screen.fullPage) await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
+    await (screen.ready ?? heading)(page);
+    await checkBothThemes(page);
+    await page.setViewportSize(WIDTHS[1280]);
+    await checkBothThemes(page);
+  });
+}
+
 for (const [width, viewport] of Object.entries(WIDTHS)) {
   test.describe(`at ${width} px`, () => {
-    for (const screen of SCREENS) {
-      test(`${screen.name}: no serious or critical violation in either theme`, async () => {
-        const page = await pageOf(screen.who);
-        await page.setViewportSize(viewport);
-        await page.goto(screen.path());
-        if (!screen.fullPage) await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
-        await (screen.ready ?? heading)(page);
-        await checkBothThemes(page);
-      });
-    }
-
     test('the congratulations after the last fill: no serious or critical violation in either theme', async () => {
       const page = finishers.get(width)!.page;
       await page.setViewportSize(viewport);
