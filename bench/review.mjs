@@ -3,38 +3,20 @@
 // summarize): a 52-turn CLASSIC game and a 91-turn LONG one, each played by the advisor on seeded dice with
 // a worse choice mixed in now and then. Prints the seconds each review takes; targets ≤ 3 s and ≤ 10 s.
 // Needs no server (scripts/bench.mjs runs it with the others).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { loadModules } from './lib/harness.mjs';
 
 const TARGETS = { CLASSIC: 3, LONG: 10 };
 
-async function loadReview() {
-  const dir = mkdtempSync(join(tmpdir(), 'yamb-review-'));
-  const file = join(dir, 'review.mjs');
-  const bundle = await build({
-    stdin: {
-      contents: [
-        "export { advise, moveOf, applyMove, newGame, PRESETS } from './game/index.ts';",
-        "export { entryOf, replayFrames } from './game/replay.ts';",
-        "export { reviewGame, summarize } from './game/review.ts';",
-        "export { mulberry32, seededDice } from './game/seeded.ts';",
-      ].join('\n'),
-      resolveDir: '.',
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    write: false,
-  });
-  writeFileSync(file, bundle.outputFiles[0].text);
-  const module = await import(pathToFileURL(file).href);
-  rmSync(dir, { recursive: true, force: true });
-  return module;
-}
+const loadReview = () =>
+  loadModules(
+    [
+      "export { advise, moveOf, applyMove, newGame, PRESETS } from './game/index.ts';",
+      "export { entryOf, replayFrames } from './game/replay.ts';",
+      "export { reviewGame, summarize } from './game/review.ts';",
+      "export { mulberry32, seededDice } from './game/seeded.ts';",
+    ].join('\n'),
+  );
 
 // Two copies of the code: the games are played with one, and reviewed with the other, which starts as cold
 // as a browser's worker (the advisor memoises the turns it solved).

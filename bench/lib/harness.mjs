@@ -12,28 +12,32 @@ export const BASE = process.env.BENCH_URL ?? 'http://127.0.0.1:8791';
 const origin = new URL(BASE).origin;
 
 /**
- * The rules live once, in game/ (TypeScript), the wire shapes in contract/: bundled for plain Node so a
- * bench picks boxes the way the server judges them, instead of a second copy of the rules.
+ * The modules `contents` exports (TypeScript sources of the app), bundled for plain Node: a bench runs the
+ * app's own code, never a second copy of it. Each call loads a fresh copy (its own module state).
  */
-export async function loadRules() {
+export async function loadModules(contents) {
   const dir = mkdtempSync(join(tmpdir(), 'yamb-bench-'));
-  const file = join(dir, 'game.mjs');
+  const file = join(dir, 'bundle.mjs');
   const bundle = await build({
-    stdin: {
-      contents:
-        "export * from './game/index.ts'; export { toGameState } from './contract/games.ts'; export { mulberry32 } from './game/seeded.ts';",
-      resolveDir: '.',
-      loader: 'ts',
-    },
+    stdin: { contents, resolveDir: '.', loader: 'ts' },
     bundle: true,
     format: 'esm',
     write: false,
   });
   writeFileSync(file, bundle.outputFiles[0].text);
-  const rules = await import(pathToFileURL(file).href);
+  const modules = await import(pathToFileURL(file).href);
   rmSync(dir, { recursive: true, force: true });
-  return rules;
+  return modules;
 }
+
+/**
+ * The rules live once, in game/ (TypeScript), the wire shapes in contract/: bundled for plain Node so a
+ * bench picks boxes the way the server judges them, instead of a second copy of the rules.
+ */
+export const loadRules = () =>
+  loadModules(
+    "export * from './game/index.ts'; export { toGameState } from './contract/games.ts'; export { mulberry32 } from './game/seeded.ts';",
+  );
 
 /** One visitor: a cookie jar and the Origin a browser would send. `address` sets CF-Connecting-IP. */
 export function client(address) {

@@ -3,6 +3,7 @@ import type { ClashResource } from '../../contract/clashes';
 import type { PushPayload } from '../../contract/push';
 import { type FakePushService, startPushService } from '../fakes/pushService.mjs';
 import { playTurn as playTurnByApi } from './finishedGames';
+import { fullChromium } from './fullChromium';
 import { expect, test } from './fixtures';
 import { roll } from './playScreen';
 import { DESKTOP, newPlayer, noSidewaysScroll, open, PASSWORD, PHONE, type Player } from './players';
@@ -170,13 +171,7 @@ test('the app’s service worker shows the pushed turn as a notification that li
   // Ben's phone: the full Chromium with a profile of its own (the headless shell answers every notification
   // permission "denied"). It has no push service to subscribe at, so DevTools hands the worker the very
   // payload the fake service decrypted, as the push service would.
-  const context = await playwright.chromium.launchPersistentContext(testInfo.outputPath('profile'), {
-    ...testInfo.project.use.launchOptions,
-    executablePath: '/usr/bin/chromium',
-    baseURL,
-    viewport: PHONE,
-    serviceWorkers: 'allow',
-  });
+  const context = await fullChromium(playwright, testInfo, baseURL);
   try {
     await context.grantPermissions(['notifications'], { origin: baseURL });
     const page = await context.newPage();

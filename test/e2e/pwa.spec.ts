@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { fullChromium } from './fullChromium';
 import { rollButton } from './playScreen';
 import { DESKTOP, open, PHONE } from './players';
 
@@ -77,14 +78,8 @@ test('Chromium finds the app installable and offers to install it; the worker co
 }, testInfo) => {
   // Chromium never finds an app installable in an incognito profile (its error "in-incognito"), which every
   // context of a Playwright browser is: this test has a browser profile of its own.
-  const context = await playwright.chromium.launchPersistentContext(testInfo.outputPath('profile'), {
-    ...testInfo.project.use.launchOptions,
-    // The headless shell the other tests run in never offers to install an app: that is the browser's.
-    executablePath: '/usr/bin/chromium',
-    baseURL,
-    viewport: PHONE,
-    serviceWorkers: 'allow',
-  });
+  // The headless shell the other tests run in never offers to install an app: that is the browser's.
+  const context = await fullChromium(playwright, testInfo, baseURL);
   try {
     const page = await context.newPage();
     await open(page, '/');

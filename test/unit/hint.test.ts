@@ -1,8 +1,7 @@
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { translators } from './translators';
 import { type Advice, advise, announce, newGame, roll } from '../../game';
-import en from '../../locales/en-US.json';
-import hr from '../../locales/hr.json';
 import { adviceMarks, adviceText, offersHint } from '../../web/components/game/advice';
 import { ALL, fixed, PLAYER, play, resourceOf, rolled } from './game-helpers';
 
@@ -12,14 +11,7 @@ let english: TFunction;
 let croatian: TFunction;
 
 beforeAll(async () => {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    resources: { 'en-US': { translation: en }, hr: { translation: hr } },
-    lng: 'en-US',
-    interpolation: { escapeValue: false },
-  });
-  english = i18n.getFixedT('en-US');
-  croatian = i18n.getFixedT('hr');
+  ({ english, croatian } = await translators());
 });
 
 describe('the Hint button', () => {

@@ -1,9 +1,8 @@
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { translators } from './translators';
 import { PRESETS } from '../../game/rules';
 import { type LoggedTurn, replayFrames } from '../../game/replay';
-import en from '../../locales/en-US.json';
-import hr from '../../locales/hr.json';
 import { momentIndex, momentParams, moveText } from '../../web/components/replay/moveText';
 
 // What the replay screen says of each moment, and the address of each moment: every moment of a game can
@@ -13,14 +12,7 @@ let english: TFunction;
 let croatian: TFunction;
 
 beforeAll(async () => {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    resources: { 'en-US': { translation: en }, hr: { translation: hr } },
-    lng: 'en-US',
-    interpolation: { escapeValue: false },
-  });
-  english = i18n.getFixedT('en-US');
-  croatian = i18n.getFixedT('hr');
+  ({ english, croatian } = await translators());
 });
 
 const turns: LoggedTurn[] = [

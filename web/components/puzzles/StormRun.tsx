@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { PlayerResource } from '../../../contract/players';
 import { STORM_MISS_SECONDS, STORM_SECONDS } from '../../../contract/puzzles';
 import { useSaveRun } from './usePuzzleResults';
 import { toastError } from '../Toasts';
 import { PuzzleBoard } from './PuzzleBoard';
+import { RunEndButtons } from './RunEndButtons';
 import { type ShownPuzzle, PuzzleSupply } from './puzzleSupply';
 import { usePuzzleAnswer } from './usePuzzleAnswer';
 import { adviceText } from '../game/advice';
@@ -84,12 +84,7 @@ export function StormRun({ player, onAgain }: { player: PlayerResource | null; o
       {over ? (
         <div className="card puzzle-run-end" data-testid="puzzle-storm-result">
           <p className="puzzle-verdict-head">{t('puzzles.storm.result', { n: solved })}</p>
-          <button type="button" className="button button-primary" onClick={onAgain}>
-            {t('puzzles.again')}
-          </button>
-          <Link to="/puzzles" className="button">
-            {t('puzzles.back')}
-          </Link>
+          <RunEndButtons onAgain={onAgain} />
         </div>
       ) : !puzzle ? (
         <p className="card muted" role="status">

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { PlayerResource } from '../../../contract/players';
 import { useSaveRun } from './usePuzzleResults';
 import { toastError } from '../Toasts';
 import { PuzzleBoard } from './PuzzleBoard';
+import { RunEndButtons } from './RunEndButtons';
 import { type ShownPuzzle, PuzzleSupply } from './puzzleSupply';
 import { PuzzleVerdict } from './PuzzleVerdict';
 import { usePuzzleAnswer } from './usePuzzleAnswer';
@@ -66,12 +66,7 @@ export function StreakRun({ player, onAgain }: { player: PlayerResource | null; 
           ) : null}
           {over ? (
             <div className="puzzle-run-end">
-              <button type="button" className="button button-primary" onClick={onAgain}>
-                {t('puzzles.again')}
-              </button>
-              <Link to="/puzzles" className="button">
-                {t('puzzles.back')}
-              </Link>
+              <RunEndButtons onAgain={onAgain} />
             </div>
           ) : null}
         </PuzzleBoard>
