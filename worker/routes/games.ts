@@ -59,7 +59,8 @@ async function hintedOwnerOf(c: AppContext, id: number): Promise<GameOwner> {
   return clashGameOwner(c.env, clashId, id);
 }
 
-function gameId(c: Context): number {
+/** The path's game id; one that is no id is a game that does not exist (404). */
+export function gameId(c: Context): number {
   try {
     return pathId(c);
   } catch {

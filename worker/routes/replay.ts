@@ -12,21 +12,14 @@ import {
 import { reviewStatsOf, NO_REVIEWS, saveReview } from '../db/reviews';
 import type { Env } from '../env';
 import { AppError, conflict, databaseDown, forbidden, notFound } from '../lib/errors';
-import { pathId, readJson } from '../lib/validate';
+import { readJson } from '../lib/validate';
 import { gameHome } from '../rooms';
+import { gameId } from './games';
 
 type Replays = { Bindings: Env; Variables: SessionVariables };
 
 /** The most points a single decision can plausibly give up in the advisor's evaluation. */
 export const MAX_POINTS_LOST_PER_DECISION = 200;
-
-function gameId(c: AppContext): number {
-  try {
-    return pathId(c);
-  } catch {
-    throw notFound('game-not-found');
-  }
-}
 
 /**
  * Game `id`'s replay from the room that holds it (worker/rooms.ts `gameHome`). With D1 down, the game's own
