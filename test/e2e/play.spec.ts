@@ -215,6 +215,8 @@ test('keys 1-5 hold and release dice, and held dice keep their faces on the next
   await page.keyboard.press('Enter');
   await expect(rollButton(page)).toHaveText(/1\/3/);
   await expect(rollButton(page)).toBeFocused();
+  // A die can be held once the roll has landed (its button enabled): keys pressed before then hold nothing.
+  await expect(die(1)).toBeEnabled();
   await page.keyboard.press('1');
   await page.keyboard.press('3');
   await expect(die(1)).toHaveAttribute('aria-pressed', 'true');

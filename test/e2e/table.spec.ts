@@ -100,6 +100,8 @@ test('a three-player pass-and-play game with the app dice, played to the end at 
       } else {
         await rollAndFill(page);
       }
+      // The fill has landed once the sheet offers nothing more to write: its total is then this turn's.
+      await expect(page.locator('.sheet-button')).toHaveCount(0);
       sums[player] = Number(await page.getByTestId('sheet-total').textContent());
       await expect(totalOf(page, name)).toHaveText(String(sums[player]));
       if (last) break;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ReplayFrame } from '../../../game/replay';
 import { isTyping } from '../game/isTyping';
@@ -20,6 +20,10 @@ export function useReplayPosition(frames: readonly ReplayFrame[]): ReplayPositio
   const [params, setParams] = useSearchParams();
   const last = Math.max(0, frames.length - 1);
   const index = Math.min(momentIndex(frames, params), last);
+  // The keys read the moment through a ref set while rendering: a key pressed after the page shows a moment
+  // but before the effect below has listened again would otherwise step from the moment before it.
+  const shown = useRef(index);
+  shown.current = index;
   const go = (to: number) =>
     setParams(momentParams(frames, Math.min(Math.max(to, 0), last)), {
       replace: true,
@@ -35,12 +39,15 @@ export function useReplayPosition(frames: readonly ReplayFrame[]): ReplayPositio
       const step = steps[event.key];
       if (!step || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       event.preventDefault();
-      const to = Math.min(Math.max(step(index), 0), last);
-      if (to !== index) setParams(momentParams(frames, to), { replace: true, preventScrollReset: true });
+      const to = Math.min(Math.max(step(shown.current), 0), last);
+      if (to === shown.current) return;
+      // Two keys before the next render step twice.
+      shown.current = to;
+      setParams(momentParams(frames, to), { replace: true, preventScrollReset: true });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [frames, index, last, setParams]);
+  }, [frames, last, setParams]);
 
   return { index, last, go };
 }
