@@ -1,7 +1,7 @@
-// `node scripts/serve.mjs [--no-build]`: the app as the browser tests use it. The same Worker, assets, bindings
-// and local data as `npm start`, run by Miniflare's API in one workerd, without `wrangler dev`: wrangler dev puts
-// a proxy Worker (a second workerd) in front of the app, and under two test workers that proxy now and then
-// never answered one request of a page (test/e2e/servers.ts). Here the browser talks to the app's workerd itself.
+// `node scripts/serve.mjs [--no-build | --build-only]`: the app as the browser tests use it. The same Worker,
+// assets, bindings and local data as `npm start`, run by Miniflare's API in one workerd, without `wrangler dev`:
+// wrangler dev puts a proxy Worker (a second workerd) in front of the app, and under two test workers that proxy
+// now and then never answered one request of a page (test/e2e/servers.ts). Here the browser talks to the app's workerd itself.
 //
 // Built once: the web app (vite) into dist/web, the Worker (`wrangler deploy --dry-run`, wrangler's own
 // bundling) into dist/worker; --no-build serves what is there. The D1 migrations are applied and the data lives
@@ -47,6 +47,8 @@ if (!process.argv.includes('--no-build') || !existsSync(entry)) {
   run(['wrangler', 'deploy', '--dry-run', '--outdir', bundleDir]);
   writeFileSync(entry, ENTRY);
 }
+// --build-only: `npm test` builds while it typechecks and lints, then its browser servers serve that build.
+if (process.argv.includes('--build-only')) process.exit(0);
 applyLocalMigrations(['--persist-to', persistDir]);
 
 /** LOCAL_VARS (`--var NAME:value` pairs for wrangler dev) as bindings. */
