@@ -234,6 +234,8 @@ test('keys 1-5 hold and release dice, and held dice keep their faces on the next
 
   // Keyboard alone: Tab to a box, Enter fills it and the focus goes back to the roll button.
   const first = page.locator('.sheet-button[aria-label^="Write"]').first();
+  // The boxes take a fill once the roll's answer has settled (until then they say they are disabled).
+  await expect(first).toBeEnabled();
   await first.focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowLeft');
