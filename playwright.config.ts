@@ -28,7 +28,7 @@ export default defineConfig({
   testDir: 'test/e2e',
   // Only *.spec.ts: test/unit and test/worker hold vitest files named *.test.ts.
   testMatch: '**/*.spec.ts',
-  // E2E_WORKERS workers (two unless asked: test/e2e/servers.ts), each with a server of its own.
+  // E2E_WORKERS workers (three unless asked: test/e2e/servers.ts), each with a server of its own.
   workers: WORKERS,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],

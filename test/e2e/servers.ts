@@ -4,15 +4,17 @@
 // requests at its own (fixtures.ts `baseURL`).
 
 /**
- * Playwright workers, and so servers (E2E_WORKERS): two by default, one per core of the 2-core machine the
- * suite is timed on (the browser layer in 8-11 min there with other jobs running beside it, 13-15 with one
- * worker). Each server is `node scripts/serve.mjs`: the built Worker and assets in Miniflare's workerd, which
- * the browser reaches directly. Under `wrangler dev` (npm start) two workers hung in 2 of 5 full runs:
- * wrangler dev's proxy Worker, in front of the app, now and then never answered one stylesheet request of a
- * page (workers-sdk#14641, a keep-alive race in that proxy); serve.mjs has no proxy, and no full run on it
- * has hung. (workerd's own 5 s keep-alive close is met by fixtures.ts `resendOnStaleConnection`.)
+ * Playwright workers, and so servers (E2E_WORKERS): three by default. A browser test spends much of its time
+ * waiting (SPEC section 9's roll and box locks, a socket's answer, a clock), and a third worker fills those
+ * waits on the 2-core machine the suite is timed on: the browser layer took 323 s with three (582 CPU-s, the
+ * cores 90 % busy) against 379-447 s with two (78 % busy). Each server is `node scripts/serve.mjs`: the built
+ * Worker and assets in Miniflare's workerd, which the browser reaches directly. Under `wrangler dev` (npm
+ * start) two workers hung in 2 of 5 full runs: wrangler dev's proxy Worker, in front of the app, now and then
+ * never answered one stylesheet request of a page (workers-sdk#14641, a keep-alive race in that proxy);
+ * serve.mjs has no proxy, and no full run on it has hung. (workerd's own 5 s keep-alive close is met by
+ * fixtures.ts `resendOnStaleConnection`.)
  */
-export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
 
 /** The first server's port (E2E_PORT); the next worker's is the one after. */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 8788);
