@@ -1,55 +1,63 @@
-// `npm test`: typecheck, lint and the build side by side, then every test layer (unit, Workers runtime,
-// browser), then the total.
+// `npm test`: typecheck, lint and the build side by side, the vitest layer (unit, Workers runtime) as soon as
+// the build is done, then the browser layer, then the total.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 
 const failures = [];
+
+/** Runs a step with its output live; resolves to whether it passed. */
 function step(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) failures.push(name);
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code) => {
+      if (code !== 0) failures.push(name);
+      resolve(code === 0);
+    });
+  });
 }
 
 /**
- * Steps that test nothing at run time run at once: none of them waits on a clock, and on two cores they
- * overlap each other's single-threaded stretches. Each one's output is printed whole when it ends.
+ * Runs a step beside others, its output printed whole when it ends (so that it does not interleave with
+ * theirs); resolves to whether it passed.
  */
-function together(steps) {
-  return Promise.all(
-    steps.map(
-      ([name, command, args]) =>
-        new Promise((resolve) => {
-          const child = spawn(command, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (code) => {
-            console.log(`\n▶ ${name}`);
-            process.stdout.write(Buffer.concat(output));
-            if (code !== 0) failures.push(name);
-            resolve(code === 0);
-          });
-        }),
-    ),
-  );
+function beside(name, command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${name}`);
+      process.stdout.write(Buffer.concat(output));
+      if (code !== 0) failures.push(name);
+      resolve(code === 0);
+    });
+  });
 }
 
 rmSync('reports', { recursive: true, force: true });
 mkdirSync('reports', { recursive: true });
 
-// The build is the web app (dist/web, which the Workers pool serves as its assets) and the Worker bundle the
-// browser tests' servers run (scripts/serve.mjs).
-const [, , built] = await together([
-  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-  ['lint', 'npm', ['run', '--silent', 'lint']],
-  ['build', 'node', ['scripts/serve.mjs', '--build-only']],
+// The typecheck and the linter test nothing at run time and wait on no clock: they run beside the build and
+// then beside the vitest layer, whose Workers tests leave the two cores a fifth idle while they wait on their
+// workerds. The build is the web app (dist/web, which the Workers pool serves as its assets) and the Worker
+// bundle the browser tests' servers run (scripts/serve.mjs).
+const checks = Promise.all([
+  beside('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  beside('lint', 'npm', ['run', '--silent', 'lint']),
 ]);
-step('unit + Workers runtime tests', 'npx', ['vitest', 'run'], { VITEST_REPORT: 'vitest' });
-if (built && existsSync('dist/web/index.html') && step('Chromium', 'node', ['scripts/ensure-chromium.mjs'])) {
+const built = await beside('build', 'node', ['scripts/serve.mjs', '--build-only']);
+await step('unit + Workers runtime tests', 'npx', ['vitest', 'run'], { VITEST_REPORT: 'vitest' });
+await checks;
+if (
+  built &&
+  existsSync('dist/web/index.html') &&
+  (await step('Chromium', 'node', ['scripts/ensure-chromium.mjs']))
+) {
   // The browser tests get their own app on their own port and a fresh local database.
   rmSync('.wrangler/e2e', { recursive: true, force: true });
-  step('browser tests', 'npx', ['playwright', 'test'], { CI: process.env.CI ?? '', E2E_BUILT: '1' });
+  await step('browser tests', 'npx', ['playwright', 'test'], { CI: process.env.CI ?? '', E2E_BUILT: '1' });
 }
 
 spawnSync('node', ['scripts/summary.mjs'], { stdio: 'inherit' });
