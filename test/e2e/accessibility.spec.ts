@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { ClashResource } from '../../contract/clashes';
 import { emptyBoxes, finishGames, KEPT, playTurn, put, scoresOf } from './finishedGames';
 import { checkBothThemes } from './axe';
@@ -40,25 +40,13 @@ async function createClash(owner: Player, other: Player, name: string): Promise<
   return ((await created.json()) as ClashResource).id;
 }
 
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(180_000);
-  ada = await newPlayer(browser, `a11yAda${run}`);
-  ben = await newPlayer(browser, `a11yBen${run}`);
-  guest = await browser.newContext({ viewport: DESKTOP });
-  await makeAdmin(ada);
-
-  // A finished game (its page and its score), then a game in progress for the play screen.
-  await finishGames(ada, 1);
-  const [score] = await scoresOf(ada.context.request, ada.id, 1);
-  scoreId = score!.id;
-  gameId = score!.gameId;
-
-  // A clash Ben accepted (live), and one played to its end (its final ranking); then one waiting for Ben
-  // (its lobby): an owner has one pending clash at a time with a player.
+/** A clash Ben accepted (live), one played to its end (its final ranking), then one waiting for Ben (its lobby). */
+async function makeClashes() {
   liveClashId = await createClash(ada, ben, `A11y live ${run}`);
   await put(ben.context.request, `/api/clashes/${liveClashId}/accept`, { playerId: ben.id });
   finishedClashId = await createClash(ada, ben, `A11y done ${run}`);
   await put(ben.context.request, `/api/clashes/${finishedClashId}/accept`, { playerId: ben.id });
+  // An owner has one pending clash at a time with a player: the lobby comes once the others are accepted.
   lobbyId = await createClash(ada, ben, `A11y lobby ${run}`);
   const requestOf = new Map([
     [ada.id, ada.context.request],
@@ -71,19 +59,40 @@ test.beforeAll(async ({ browser }) => {
     const current = clash.players[clash.turn]!;
     await playTurn(requestOf.get(current.id)!, current.gameId!);
   }
+}
 
-  // Per width, a player whose game has one box left (the free column's Yamb), for the congratulations.
-  for (const width of Object.keys(WIDTHS)) {
-    const player = await newPlayer(browser, `Fin${width}${run}`);
-    let game = await put(player.context.request, '/api/games/', { playerId: player.id });
-    while (emptyBoxes(game) > 1) game = await playTurn(player.context.request, game, KEPT);
-    finishers.set(width, player);
-  }
+/** A player whose game has one box left (the free column's Yamb), for the congratulations at `width`. */
+async function makeFinisher(browser: Browser, width: string) {
+  const player = await newPlayer(browser, `Fin${width}${run}`);
+  let game = await put(player.context.request, '/api/games/', { playerId: player.id });
+  while (emptyBoxes(game) > 1) game = await playTurn(player.context.request, game, KEPT);
+  finishers.set(width, player);
+}
 
-  // Ben's game in progress, rolled once, for a watcher.
-  const game = await put(ben.context.request, '/api/games/', { playerId: ben.id });
-  watchedGameId = (await put(ben.context.request, game._links.roll!.href, { diceToRoll: [0, 1, 2, 3, 4] }))
-    .id;
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  [ada, ben] = await Promise.all([newPlayer(browser, `a11yAda${run}`), newPlayer(browser, `a11yBen${run}`)]);
+  guest = await browser.newContext({ viewport: DESKTOP });
+  // Alone: wrangler writes the flag into the database file the server is using.
+  await makeAdmin(ada);
+
+  // What the screens show, made through the API side by side: each is a round trip after another, and none
+  // waits on another's.
+  await Promise.all([
+    // A finished game (its page and its score).
+    finishGames(ada, 1).then(async () => {
+      const [score] = await scoresOf(ada.context.request, ada.id, 1);
+      scoreId = score!.id;
+      gameId = score!.gameId;
+    }),
+    makeClashes(),
+    ...Object.keys(WIDTHS).map((width) => makeFinisher(browser, width)),
+    // Ben's game in progress, rolled once, for a watcher.
+    put(ben.context.request, '/api/games/', { playerId: ben.id }).then(async (game) => {
+      const rolled = await put(ben.context.request, game._links.roll!.href, { diceToRoll: [0, 1, 2, 3, 4] });
+      watchedGameId = rolled.id;
+    }),
+  ]);
 
   // Ben's ticket, which Ada reads as an admin.
   const ticket = await ben.context.request.post('/api/tickets/', {
