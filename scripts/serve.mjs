@@ -8,15 +8,14 @@
 // where wrangler keeps it ($YAMB_PERSIST_DIR, or .wrangler/state), so `wrangler d1 execute --local` and
 // `npm run admin` reach the same database. The bindings come from wrangler.toml as wrangler reads them.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from 'wrangler';
-import { LOCAL_VARS, quietEnv } from './wrangler.mjs';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { applyLocalMigrations, DEFAULT_PERSIST_DIR, LOCAL_VARS, quietEnv } from './wrangler.mjs';
 
 const port = Number(process.env.PORT ?? '8787');
-// wrangler's own default when no --persist-to is given.
-const persistDir = process.env.YAMB_PERSIST_DIR ?? '.wrangler/state';
+const persistDir = process.env.YAMB_PERSIST_DIR ?? DEFAULT_PERSIST_DIR;
 const bundleDir = 'dist/worker';
 const entry = join(bundleDir, 'serve-entry.mjs');
 
@@ -50,47 +49,8 @@ if (!process.argv.includes('--no-build') || !existsSync(entry)) {
 // --build-only: `npm test` builds while it typechecks and lints, then its browser servers serve that build.
 if (process.argv.includes('--build-only')) process.exit(0);
 
+applyLocalMigrations(persistDir);
 const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
-// As wrangler dev: D1 under <persist>/v3/d1, R2 under v3/r2, the Durable Objects under v3/do.
-const persistRoot = join(persistDir, 'v3');
-
-/**
- * Applies the D1 migrations not yet applied, as `wrangler d1 migrations apply --local` does (the same
- * d1_migrations table, each migration and its row in one batch), from this process: wrangler's CLI took 7 of a
- * server's 9.6 s to start, and the browser tests start their servers one after another. A Miniflare of its own,
- * gone before the app's opens its port, so no request meets a database without its tables.
- */
-async function applyMigrations() {
-  const migrator = new Miniflare({
-    modules: true,
-    script: 'export default {}',
-    defaultPersistRoot: persistRoot,
-    d1Databases: workerOptions.d1Databases,
-  });
-  try {
-    const db = await migrator.getD1Database('DB');
-    await db
-      .prepare(
-        'CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, ' +
-          'applied_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)',
-      )
-      .run();
-    const applied = new Set(
-      (await db.prepare('SELECT name FROM d1_migrations').all()).results.map((r) => r.name),
-    );
-    const files = readdirSync('migrations').filter((name) => name.endsWith('.sql') && !applied.has(name));
-    for (const name of files.sort()) {
-      const queries = unstable_splitSqlQuery(readFileSync(join('migrations', name), 'utf8'));
-      await db.batch([
-        ...queries.map((query) => db.prepare(query)),
-        db.prepare('INSERT INTO d1_migrations (name) VALUES (?)').bind(name),
-      ]);
-    }
-  } finally {
-    await migrator.dispose();
-  }
-}
-await applyMigrations();
 
 /** LOCAL_VARS (`--var NAME:value` pairs for wrangler dev) as bindings. */
 const localVars = Object.fromEntries(
@@ -104,7 +64,8 @@ const localVars = Object.fromEntries(
 const mf = new Miniflare({
   host: '127.0.0.1',
   port,
-  defaultPersistRoot: persistRoot,
+  // As wrangler dev: D1 under <persist>/v3/d1, R2 under v3/r2, the Durable Objects under v3/do.
+  defaultPersistRoot: join(persistDir, 'v3'),
   workers: [
     {
       ...workerOptions,

@@ -13,7 +13,7 @@ if (!process.argv.includes('--no-build')) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-applyLocalMigrations(persist);
+applyLocalMigrations(process.env.YAMB_PERSIST_DIR);
 
 // --test-scheduled: GET /__scheduled runs the Cron Trigger's sweep (worker/sweep.ts) at once, as the
 // tests do. Harmless here: the server listens on 127.0.0.1 only, and a sweep deletes only what has expired.

@@ -1,4 +1,4 @@
-// What the local scripts (dev.mjs, start.mjs) share about running wrangler on this machine.
+// What the local scripts (dev.mjs, start.mjs, serve.mjs) share about running wrangler on this machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { devVapidKeys } from './vapid.mjs';
@@ -9,6 +9,7 @@ import { devVapidKeys } from './vapid.mjs';
  * this launcher passes it to wrangler, which stops workerd before it exits.
  */
 const WRANGLER_BIN = fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url));
+const MIGRATE = fileURLToPath(new URL('./migrate.mjs', import.meta.url));
 
 /**
  * The Analytics Engine SQL API's account, token and address, when the shell has them: the status tab then
@@ -43,15 +44,19 @@ export const offlineEnv = {
   WRANGLER_SEND_METRICS: 'false',
 };
 
-/** The same, with CI=true, which answers wrangler's "apply these migrations?" prompt. */
+/** The same, with CI=true, which answers wrangler's prompts. */
 export const quietEnv = { ...offlineEnv, CI: 'true' };
 
-/** Applies the D1 migrations to the local database (`flags`: where it lives); exits when that fails. */
-export function applyLocalMigrations(flags = []) {
-  const result = spawnSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...flags], {
-    stdio: 'inherit',
-    env: quietEnv,
-  });
+/** Where wrangler keeps local data when no --persist-to is given. */
+export const DEFAULT_PERSIST_DIR = '.wrangler/state';
+
+/**
+ * Applies the D1 migrations not yet applied to the local database under `persistDir` (scripts/migrate.mjs);
+ * exits when that fails. In a process of its own: importing wrangler's module installs a SIGTERM handler
+ * that exits at once, which would let start.mjs exit before the wrangler it started has stopped workerd.
+ */
+export function applyLocalMigrations(persistDir = DEFAULT_PERSIST_DIR) {
+  const result = spawnSync(process.execPath, [MIGRATE, persistDir], { stdio: 'inherit', env: offlineEnv });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
