@@ -1,24 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { bundleTestWorker } from './scripts/test-worker-bundle.mjs';
 import { generateVapidKeys } from './scripts/vapid.mjs';
-
-/** The bare specifiers ('hono', 'hono/jwt', 'drizzle-orm/d1'...) imported by the code the Worker runs. */
-function serverPackages(): string[] {
-  const found = new Set<string>();
-  for (const dir of ['worker', 'durable-objects', 'contract', 'game']) {
-    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-      if (!/\.tsx?$/.test(file)) continue;
-      const source = readFileSync(join(dir, file), 'utf8');
-      for (const [, name] of source.matchAll(/from '((?:@[\w.-]+\/)?[\w.-][\w./-]*)'/g))
-        if (!name.startsWith('.') && !name.includes(':')) found.add(name);
-    }
-  }
-  return [...found].sort();
-}
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations');
@@ -67,8 +51,8 @@ export default defineConfig(async () => {
             // The fake push service (test/fakes/pushService.mjs) on a loopback port, for push.test.ts.
             globalSetup: ['./test/worker/pushServiceSetup.ts'],
             // The Worker comes bundled (scripts/test-worker-bundle.mjs); what a test imports from a package
-            // itself (hono, valibot, fast-check) comes as one file per package too, rather than hundreds.
-            deps: { optimizer: { ssr: { enabled: true, include: serverPackages() } } },
+            // itself (hono/jwt, fast-check) comes as one file per package too, rather than hundreds.
+            deps: { optimizer: { ssr: { enabled: true, include: bundle.packages } } },
           },
         },
       ],

@@ -5,45 +5,50 @@
 // From a bundle it is a handful of files. The bundle has an entry for the Worker and one for every module of
 // the server that a test imports, split into shared chunks, so a test and the Worker share one copy of each
 // module (the same Hono app, the same Durable Object classes, the same module state).
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const SERVER_DIRS = ['worker', 'durable-objects', 'contract', 'game'];
 const TEST_DIR = 'test/worker';
 
-/** The server's modules (relative paths without extension) that the test files import. */
-function testedModules(root) {
-  const found = new Set(['worker/index']);
+/**
+ * What the test files import: the server's modules (relative paths without extension) and the packages
+ * ('hono/jwt', 'fast-check'...).
+ */
+function testImports(root) {
+  const modules = new Set(['worker/index']);
+  const packages = new Set();
   for (const file of readdirSync(join(root, TEST_DIR), { recursive: true, encoding: 'utf8' })) {
     if (!/\.tsx?$/.test(file)) continue;
     const from = dirname(join(root, TEST_DIR, file));
     const source = readFileSync(join(root, TEST_DIR, file), 'utf8');
-    for (const [, specifier] of source.matchAll(/from '(\.[^']*)'/g)) {
+    for (const [, specifier] of source.matchAll(/from '([^']+)'/g)) {
+      if (!specifier.startsWith('.')) {
+        // Not `cloudflare:test` nor vitest itself, which the pool provides.
+        if (!specifier.includes(':') && !/^vitest(\/|$)/.test(specifier)) packages.add(specifier);
+        continue;
+      }
       const path = relative(root, resolve(from, specifier)).replace(/\.tsx?$/, '');
-      if (SERVER_DIRS.some((dir) => path.startsWith(`${dir}/`))) found.add(path);
+      if (SERVER_DIRS.some((dir) => path.startsWith(`${dir}/`))) modules.add(path);
     }
   }
-  return [...found].sort();
+  return { modules: [...modules].sort(), packages: [...packages].sort() };
 }
 
 function sourceFile(root, module) {
-  for (const extension of ['.ts', '.tsx', '/index.ts'])
-    try {
-      readFileSync(join(root, module + extension));
-      return join(root, module + extension);
-    } catch {
-      // Not this extension.
-    }
-  throw new Error(`test-worker-bundle: no source for ${module}`);
+  const found = ['.ts', '.tsx', '/index.ts'].map((end) => join(root, module + end)).find(existsSync);
+  if (!found) throw new Error(`test-worker-bundle: no source for ${module}`);
+  return found;
 }
 
 /**
- * Bundles the Worker into `outdir` and returns the pool's `main` and a Vite plugin that sends the tests'
- * imports of the server's modules to their entries in the bundle.
+ * Bundles the Worker into `outdir` and returns the pool's `main`, a Vite plugin that sends the tests'
+ * imports of the server's modules to their entries in the bundle, and the packages the tests import
+ * themselves (for Vite's dependency optimizer).
  */
 export async function bundleTestWorker(root, outdir) {
-  const modules = testedModules(root);
+  const { modules, packages } = testImports(root);
   rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: Object.fromEntries(modules.map((module) => [module, sourceFile(root, module)])),
@@ -73,5 +78,5 @@ export async function bundleTestWorker(root, outdir) {
       return entries.get(resolve(dirname(importer), specifier).replace(/\.tsx?$/, '')) ?? null;
     },
   };
-  return { main: join(outdir, 'worker/index.js'), plugin };
+  return { main: join(outdir, 'worker/index.js'), plugin, packages };
 }

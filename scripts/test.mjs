@@ -5,36 +5,33 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 
 const failures = [];
 
-/** Runs a step with its output live; resolves to whether it passed. */
-function step(name, command, args, env = {}) {
-  console.log(`\n▶ ${name}`);
+/**
+ * Runs a step; resolves to whether it passed. A step run beside others (`buffered`) has its output printed
+ * whole when it ends, so that it does not interleave with theirs; otherwise its output is live.
+ */
+function step(name, command, args, { env = {}, buffered = false } = {}) {
+  if (!buffered) console.log(`\n▶ ${name}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, args, {
+      env: { ...process.env, ...env },
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (code) => {
+      if (buffered) {
+        console.log(`\n▶ ${name}`);
+        process.stdout.write(Buffer.concat(output));
+      }
       if (code !== 0) failures.push(name);
       resolve(code === 0);
     });
   });
 }
 
-/**
- * Runs a step beside others, its output printed whole when it ends (so that it does not interleave with
- * theirs); resolves to whether it passed.
- */
-function beside(name, command, args) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('close', (code) => {
-      console.log(`\n▶ ${name}`);
-      process.stdout.write(Buffer.concat(output));
-      if (code !== 0) failures.push(name);
-      resolve(code === 0);
-    });
-  });
-}
+/** A step beside others. */
+const beside = (name, command, args) => step(name, command, args, { buffered: true });
 
 rmSync('reports', { recursive: true, force: true });
 mkdirSync('reports', { recursive: true });
@@ -48,7 +45,7 @@ const checks = Promise.all([
   beside('lint', 'npm', ['run', '--silent', 'lint']),
 ]);
 const built = await beside('build', 'node', ['scripts/serve.mjs', '--build-only']);
-await step('unit + Workers runtime tests', 'npx', ['vitest', 'run'], { VITEST_REPORT: 'vitest' });
+await step('unit + Workers runtime tests', 'npx', ['vitest', 'run'], { env: { VITEST_REPORT: 'vitest' } });
 await checks;
 if (
   built &&
@@ -57,7 +54,9 @@ if (
 ) {
   // The browser tests get their own app on their own port and a fresh local database.
   rmSync('.wrangler/e2e', { recursive: true, force: true });
-  await step('browser tests', 'npx', ['playwright', 'test'], { CI: process.env.CI ?? '', E2E_BUILT: '1' });
+  await step('browser tests', 'npx', ['playwright', 'test'], {
+    env: { CI: process.env.CI ?? '', E2E_BUILT: '1' },
+  });
 }
 
 spawnSync('node', ['scripts/summary.mjs'], { stdio: 'inherit' });
