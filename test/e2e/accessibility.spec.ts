@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { ClashResource } from '../../contract/clashes';
-import { emptyBoxes, finishGames, KEPT, playTurn, put, scoresOf } from './finishedGames';
+import { emptyBoxes, finishClash, finishGames, KEPT, playTurn, put, scoresOf } from './finishedGames';
 import { checkBothThemes } from './axe';
 import { expect, test } from './fixtures';
 import { DESKTOP, makeAdmin, newPlayer, PHONE, type Player } from './players';
@@ -48,17 +48,7 @@ async function makeClashes() {
   await put(ben.context.request, `/api/clashes/${finishedClashId}/accept`, { playerId: ben.id });
   // An owner has one pending clash at a time with a player: the lobby comes once the others are accepted.
   lobbyId = await createClash(ada, ben, `A11y lobby ${run}`);
-  const requestOf = new Map([
-    [ada.id, ada.context.request],
-    [ben.id, ben.context.request],
-  ]);
-  for (let turns = 0; turns < 200; turns++) {
-    const reply = await ada.context.request.get(`/api/clashes/${finishedClashId}`);
-    const clash = (await reply.json()) as ClashResource;
-    if (clash.status === 'COMPLETED') break;
-    const current = clash.players[clash.turn]!;
-    await playTurn(requestOf.get(current.id)!, current.gameId!);
-  }
+  await finishClash(finishedClashId, [ada, ben]);
 }
 
 /** A player whose game has one box left (the free column's Yamb), for the congratulations at `width`. */

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import type { ClashResource } from '../../contract/clashes';
 import { type GameResource, toGameState } from '../../contract/games';
 import type { ScoreSummary } from '../../contract/scores';
 import { BOX_TYPES, fillableBoxes } from '../../game';
@@ -65,6 +66,19 @@ export async function finishGames(player: Player, count: number): Promise<number
     game = await put(request, game._links.archive!.href);
   }
   return totals;
+}
+
+/** Plays a started clash to its end through its players' game links, each on turn in the clash's order. */
+export async function finishClash(clashId: number, players: Player[]) {
+  const requestOf = new Map(players.map((player) => [player.id, player.context.request]));
+  const request = players[0]!.context.request;
+  for (let turns = 0; turns < 400; turns++) {
+    const clash = (await (await request.get(`/api/clashes/${clashId}`)).json()) as ClashResource;
+    if (clash.status === 'COMPLETED') return;
+    const current = clash.players[clash.turn]!;
+    await playTurn(requestOf.get(current.id)!, current.gameId!);
+  }
+  throw new Error('the clash did not end');
 }
 
 /** The player's scores once the index has all `count` of them (it follows the rooms a moment later). */

@@ -1,7 +1,7 @@
 import type { ClashResource } from '../../contract/clashes';
 import type { PlayerResource } from '../../contract/players';
 import type { HeadToHead } from '../../contract/ratings';
-import { playTurn, put } from './finishedGames';
+import { finishClash, put } from './finishedGames';
 import { expect, test } from './fixtures';
 import { DESKTOP, newPlayer, noSidewaysScroll, open, PHONE, type Player } from './players';
 
@@ -38,17 +38,7 @@ test.beforeAll(async ({ browser }) => {
   expect(created.status(), await created.text()).toBe(201);
   clashId = ((await created.json()) as ClashResource).id;
   await put(ben.context.request, `/api/clashes/${clashId}/accept`, { playerId: ben.id });
-  const requestOf = new Map([
-    [ana.id, ana.context.request],
-    [ben.id, ben.context.request],
-  ]);
-  for (let turns = 0; turns < 200; turns++) {
-    const clash = (await (await ana.context.request.get(`/api/clashes/${clashId}`)).json()) as ClashResource;
-    if (clash.status === 'COMPLETED') return;
-    const current = clash.players[clash.turn]!;
-    await playTurn(requestOf.get(current.id)!, current.gameId!);
-  }
-  throw new Error('the clash did not end');
+  await finishClash(clashId, [ana, ben]);
 });
 
 test.afterAll(async () => {
