@@ -109,7 +109,13 @@ test('a clash is played on by both players across a D1 outage, turn after turn, 
   await outage(request, true);
   // Each player's moves reach the clash's room, and the other sees them live.
   await clashTurn(ben.page);
-  await clashTurn(ana.page);
+  // A reload during the outage: Ben's sockets, the clash's and the board's, open again without D1, so he
+  // watches Ana's dice land.
+  await ben.page.reload();
+  await expect(ben.page.locator('.board-live--open')).toBeVisible({ timeout: 15_000 });
+  await clashTurn(ana.page, () =>
+    expect(ben.page.getByRole('img', { name: /^Die 1: [1-6]/ })).toBeVisible({ timeout: 15_000 }),
+  );
   await clashTurn(ben.page);
 
   await outage(request, false);
@@ -130,11 +136,15 @@ test('a clash is played on by both players across a D1 outage, turn after turn, 
   await ben.context.close();
 });
 
-/** A whole clash turn in the browser: the player's turn comes, a roll, the first box offered filled. */
-async function clashTurn(page: Page) {
+/**
+ * A whole clash turn in the browser: the player's turn comes, a roll (then `afterRoll`, what another page
+ * sees of it), the first box offered filled.
+ */
+async function clashTurn(page: Page, afterRoll?: () => Promise<void>) {
   await expect(page.locator('.clash-turn')).toHaveText('Your turn', { timeout: 15_000 });
   await expect(rollButton(page)).toBeEnabled({ timeout: 10_000 });
   await roll(page);
+  await afterRoll?.();
   const fill = page.locator('.sheet-button[aria-label^="Write"]').first();
   await expect(fill).toBeVisible();
   await fill.click();

@@ -303,4 +303,16 @@ describe('the live connection', () => {
 
     await expect(freshLiveUrl('/api/ws/games/3', location)).rejects.toMatchObject({ status: 401 });
   });
+
+  it('connects while D1 is down (the rooms check the token), but not when the server fails otherwise', async () => {
+    const answer = { status: 503, key: 'database-unavailable' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(answer.status, { message: 'The database is unavailable', key: answer.key })),
+    );
+    await expect(freshLiveUrl('/api/ws/games/3', location)).resolves.toBe('ws://yamb.test/api/ws/games/3');
+
+    Object.assign(answer, { status: 500, key: 'internal-error' });
+    await expect(freshLiveUrl('/api/ws/games/3', location)).rejects.toMatchObject({ status: 500 });
+  });
 });

@@ -160,6 +160,22 @@ describe('with D1 down', () => {
     );
   });
 
+  it('a clash board’s socket first opened during the outage is let in through its clash, as its reads are', async () => {
+    const { clash, players, gameIds } = await startedClash();
+    const [owner] = players;
+    const gameId = gameIds[1] as number;
+    await outage(true);
+    // Without the clash named, only D1 could say which room holds the game.
+    const upgrade = { headers: { Upgrade: 'websocket' }, jar: owner!.jar };
+    await expectError(await call(`/ws/games/${gameId}`, upgrade), 503, 'database-unavailable');
+    const board = await socket(`games/${gameId}?clash=${clash.id}`, owner!);
+    const greeting = await board.next();
+    expect(greeting).toMatchObject({ type: 'GAME', game: { id: gameId, clashId: clash.id } });
+    board.close();
+    // Another clash's number holds no such game.
+    await expectError(await call(`/ws/games/${gameId}?clash=987654`, upgrade), 404, 'game-not-found');
+  });
+
   it('a clash screen reloads during the outage: its players read the clash from its room, a number that is no clash stays 404', async () => {
     const { clash, players } = await startedClash();
     const [owner] = players;

@@ -95,7 +95,7 @@ export function useNewGame(playerId: number | undefined) {
  * opens once the game is known (fetched or cached): a game that does not exist gets its 404 page and no
  * socket, which could only be refused and retried.
  */
-export function useLiveGame(id: number | undefined): LiveState {
+export function useLiveGame(id: number | undefined, clashId?: number): LiveState {
   const client = useQueryClient();
   // Observes the game's cache entry only (useGame fetches it): no request of its own.
   const known = useQuery({
@@ -111,7 +111,9 @@ export function useLiveGame(id: number | undefined): LiveState {
     },
     [client, id],
   );
-  return useLiveSocket(id && known ? `/api/ws/games/${id}` : null, onMessage);
+  // A clash game's socket names its clash, as its reads do (useGame), so it reopens while D1 is down.
+  const hint = clashId === undefined ? '' : `?clash=${clashId}`;
+  return useLiveSocket(id && known ? `/api/ws/games/${id}${hint}` : null, onMessage);
 }
 
 /** The request a move makes: its link's href and body. A missing link is the SPEC section 8 error, not a call. */

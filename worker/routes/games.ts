@@ -52,11 +52,17 @@ async function ownerOf(c: AppContext, id: number): Promise<GameOwner> {
  * Without the hint (a client that builds the path itself) the index says, as for every read.
  */
 async function hintedOwnerOf(c: AppContext, id: number): Promise<GameOwner> {
+  const clashId = clashHint(c);
+  return clashId === undefined ? ownerOf(c, id) : clashGameOwner(c.env, clashId, id);
+}
+
+/** The clash a game's path names (`?clash=`), if it names one; a hint that is no id finds no game (404). */
+export function clashHint(c: Context): number | undefined {
   const hint = c.req.query(CLASH_HINT);
-  if (hint === undefined) return ownerOf(c, id);
+  if (hint === undefined) return undefined;
   const clashId = Number(hint);
   if (!/^[1-9][0-9]*$/.test(hint) || !Number.isSafeInteger(clashId)) throw notFound('game-not-found');
-  return clashGameOwner(c.env, clashId, id);
+  return clashId;
 }
 
 /** The path's game id; one that is no id is a game that does not exist (404). */

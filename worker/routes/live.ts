@@ -13,6 +13,7 @@ import type { ActivePlayer } from '../../contract/presence';
 import { QuickMatchBody } from '../../contract/quickMatch';
 import type { Joiner } from '../../durable-objects/quickMatchRecord';
 import { clashPlayerOf, registeredPlayer } from './clashes';
+import { clashHint } from './games';
 
 type Live = { Bindings: Env; Variables: SessionVariables };
 
@@ -53,6 +54,14 @@ export const live = new Hono<Live>()
   // and so is a banned player (403). With D1 down the game's own room says whether it holds the game.
   .get('/games/:id', async (c) => {
     const id = pathId(c);
+    // A clash board names its clash (`?clash=`), as its reads do: the clash's room says whether the game is
+    // its own, without D1's index, so the socket reopens during an outage in any isolate.
+    const clashId = clashHint(c);
+    if (clashId !== undefined) {
+      const room = clashRoom(c.env, clashId);
+      if (!(await room.getGame(id, null)).ok) throw notFound('game-not-found');
+      return forward(c, await viewerIdOutlastingD1(c), room);
+    }
     const home = await gameHome(c.env, c.var.db, id);
     if (!home) throw notFound('game-not-found');
     const viewerId = await viewerIdOutlastingD1(c);
