@@ -93,15 +93,19 @@ export function useNewGame(playerId: number | undefined) {
 /**
  * Keeps the cached game current from `/api/ws/games/{id}` while the component is mounted. The socket
  * opens once the game is known (fetched or cached): a game that does not exist gets its 404 page and no
- * socket, which could only be refused and retried.
+ * socket, which could only be refused and retried. A clash game's socket names its clash (`?clash=`), as
+ * its moves do, so the server finds the clash's room without D1 and the socket reopens during an outage.
  */
-export function useLiveGame(id: number | undefined, clashId?: number): LiveState {
+export function useLiveGame(id: number | undefined): LiveState {
   const client = useQueryClient();
   // Observes the game's cache entry only (useGame fetches it): no request of its own.
-  const known = useQuery({
+  const path = useQuery({
     queryKey: gameKeys.game(id ?? 0),
     queryFn: skipToken,
-    select: (game: GameResource) => game.id === id,
+    select: (game: GameResource) =>
+      game.id === id
+        ? `/api/ws/games/${id}${game.clashId === undefined ? '' : `?clash=${game.clashId}`}`
+        : null,
   }).data;
   const onMessage = useCallback(
     (message: unknown) => {
@@ -111,9 +115,7 @@ export function useLiveGame(id: number | undefined, clashId?: number): LiveState
     },
     [client, id],
   );
-  // A clash game's socket names its clash, as its reads do (useGame), so it reopens while D1 is down.
-  const hint = clashId === undefined ? '' : `?clash=${clashId}`;
-  return useLiveSocket(id && known ? `/api/ws/games/${id}${hint}` : null, onMessage);
+  return useLiveSocket(id ? (path ?? null) : null, onMessage);
 }
 
 /** The request a move makes: its link's href and body. A missing link is the SPEC section 8 error, not a call. */

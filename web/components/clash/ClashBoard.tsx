@@ -23,7 +23,7 @@ export function ClashBoard({ gameId, clashId, viewerId, banner }: ClashBoardProp
   const { t } = useTranslation();
   const client = useQueryClient();
   const query = useGame(gameId, clashId);
-  const live = useLiveGame(gameId, clashId);
+  const live = useLiveGame(gameId);
 
   // The board changes hands: a copy cached during an earlier turn lacks the links this turn gives.
   useEffect(() => {
