@@ -1,5 +1,5 @@
-// `node scripts/migrate.mjs <persist dir>`: the local D1 migrations (scripts/wrangler.mjs `applyLocalMigrations`
-// runs it for start.mjs, dev.mjs and serve.mjs).
+// `node scripts/migrate.mjs <persist dir>...`: the local D1 migrations of one or more databases, side by side
+// (scripts/wrangler.mjs `applyLocalMigrations` runs it for start.mjs, dev.mjs and serve.mjs).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
@@ -43,4 +43,4 @@ async function applyMigrations(persistDir) {
   }
 }
 
-await applyMigrations(process.argv[2]);
+await Promise.all(process.argv.slice(2).map(applyMigrations));

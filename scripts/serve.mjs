@@ -14,8 +14,22 @@ import { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { applyLocalMigrations, DEFAULT_PERSIST_DIR, LOCAL_VARS, quietEnv } from './wrangler.mjs';
 
-const port = Number(process.env.PORT ?? '8787');
-const persistDir = process.env.YAMB_PERSIST_DIR ?? DEFAULT_PERSIST_DIR;
+/**
+ * The servers to run: one on $PORT with its data in $YAMB_PERSIST_DIR, or those $YAMB_SERVERS lists
+ * (`8788=.wrangler/e2e/w0,8789=.wrangler/e2e/w1`), each with a database of its own, started side by side:
+ * the browser tests' servers (playwright.config.ts) are ready in about the time of one.
+ */
+const servers = process.env.YAMB_SERVERS
+  ? process.env.YAMB_SERVERS.split(',').map((server) => {
+      const [port, persistDir] = server.split('=');
+      return { port: Number(port), persistDir };
+    })
+  : [
+      {
+        port: Number(process.env.PORT ?? '8787'),
+        persistDir: process.env.YAMB_PERSIST_DIR ?? DEFAULT_PERSIST_DIR,
+      },
+    ];
 const bundleDir = 'dist/worker';
 const entry = join(bundleDir, 'serve-entry.mjs');
 
@@ -49,7 +63,7 @@ if (!process.argv.includes('--no-build') || !existsSync(entry)) {
 // --build-only: `npm test` builds while it typechecks and lints, then its browser servers serve that build.
 if (process.argv.includes('--build-only')) process.exit(0);
 
-applyLocalMigrations(persistDir);
+applyLocalMigrations(...servers.map((server) => server.persistDir));
 const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
 
 /** LOCAL_VARS (`--var NAME:value` pairs for wrangler dev) as bindings. */
@@ -61,29 +75,37 @@ const localVars = Object.fromEntries(
   }),
 );
 
-const mf = new Miniflare({
-  host: '127.0.0.1',
-  port,
-  // As wrangler dev: D1 under <persist>/v3/d1, R2 under v3/r2, the Durable Objects under v3/do.
-  defaultPersistRoot: join(persistDir, 'v3'),
-  workers: [
-    {
-      ...workerOptions,
-      name: 'yamb',
-      modules: true,
-      scriptPath: entry,
-      // wrangler's bundle is an ES module named index.js (Miniflare takes *.js for CommonJS).
-      modulesRules: [{ type: 'ESModule', include: ['**/*.js'] }, ...workerOptions.modulesRules],
-      bindings: { ...workerOptions.bindings, ...localVars },
-    },
-  ],
-});
-await mf.ready;
-console.log(`Yamb on http://127.0.0.1:${port} (Miniflare, data in ${persistDir})`);
+/** One server: the Worker in a workerd of its own on `port`, its D1, R2 and Durable Objects under `persistDir`. */
+async function serve({ port, persistDir }) {
+  const mf = new Miniflare({
+    host: '127.0.0.1',
+    port,
+    // As wrangler dev: D1 under <persist>/v3/d1, R2 under v3/r2, the Durable Objects under v3/do.
+    defaultPersistRoot: join(persistDir, 'v3'),
+    workers: [
+      {
+        ...workerOptions,
+        name: 'yamb',
+        modules: true,
+        scriptPath: entry,
+        // wrangler's bundle is an ES module named index.js (Miniflare takes *.js for CommonJS).
+        modulesRules: [{ type: 'ESModule', include: ['**/*.js'] }, ...workerOptions.modulesRules],
+        bindings: { ...workerOptions.bindings, ...localVars },
+      },
+    ],
+  });
+  await mf.ready;
+  return mf;
+}
+
+const running = await Promise.all(servers.map(serve));
+// Only once every server answers: the browser tests wait for the last of these lines.
+for (const { port, persistDir } of servers)
+  console.log(`Yamb on http://127.0.0.1:${port} (Miniflare, data in ${persistDir})`);
 
 // SIGTERM (Playwright, a process manager) or SIGINT (Ctrl-C): workerd is stopped before the script exits.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    mf.dispose().finally(() => process.exit(0));
+    Promise.allSettled(running.map((mf) => mf.dispose())).finally(() => process.exit(0));
   });
 }
