@@ -114,6 +114,9 @@ test('a guest is offered to sign up instead of a game', async ({ page }) => {
 });
 
 test('the last fill in the browser shows the result with a share text of the score and the sheet’s shape', async () => {
+  // Some 100 requests play the game to its last box before the page opens: 18 s of the default 30 on a busy
+  // machine (with four workers it ran out once).
+  test.setTimeout(90_000);
   const { page, context } = ana;
   for (let turns = 0; turns < 60; turns++) {
     const game = (await (await page.request.get(`/api/games/${anaGameId}`)).json()) as GameResource;
