@@ -26,6 +26,13 @@ export function storeGame(client: QueryClient, game: GameResource): void {
 }
 
 /**
+ * `path` naming the clash its game is in (`?clash=`), as the server's move links do: the server then reaches
+ * the clash's room without D1's index. A solo or daily game's path stays as it is.
+ */
+const inClash = (path: string, clashId: number | undefined) =>
+  clashId === undefined ? path : `${path}?clash=${clashId}`;
+
+/**
  * Game `id`. A clash game is read with its clash named (`clashId`): the server then asks the clash's room
  * for it straight away, without D1's index, so the clash screen still loads its boards while D1 is down.
  */
@@ -35,8 +42,7 @@ export function useGame(id: number | undefined, clashId?: number) {
     queryKey: gameKeys.game(id ?? 0),
     enabled: id !== undefined && id > 0,
     queryFn: async ({ signal }) => {
-      const hint = clashId === undefined ? '' : `?clash=${clashId}`;
-      const fetched = await api<GameResource>(`/games/${id}${hint}`, { signal });
+      const fetched = await api<GameResource>(inClash(`/games/${id}`, clashId), { signal });
       // A live message may have brought a newer state while this request was on its way.
       const current = client.getQueryData<GameResource>(gameKeys.game(fetched.id));
       return isNotOlder(fetched, current) ? fetched : (current as GameResource);
@@ -102,10 +108,7 @@ export function useLiveGame(id: number | undefined): LiveState {
   const path = useQuery({
     queryKey: gameKeys.game(id ?? 0),
     queryFn: skipToken,
-    select: (game: GameResource) =>
-      game.id === id
-        ? `/api/ws/games/${id}${game.clashId === undefined ? '' : `?clash=${game.clashId}`}`
-        : null,
+    select: (game: GameResource) => (game.id === id ? inClash(`/api/ws/games/${id}`, game.clashId) : null),
   }).data;
   const onMessage = useCallback(
     (message: unknown) => {
@@ -115,7 +118,7 @@ export function useLiveGame(id: number | undefined): LiveState {
     },
     [client, id],
   );
-  return useLiveSocket(id ? (path ?? null) : null, onMessage);
+  return useLiveSocket(path ?? null, onMessage);
 }
 
 /** The request a move makes: its link's href and body. A missing link is the SPEC section 8 error, not a call. */
