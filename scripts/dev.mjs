@@ -2,14 +2,14 @@
 // Vite serves the web app with hot reload on 5173 and proxies /api (and its WebSockets) to wrangler.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { applyLocalMigrations, LOCAL_VARS, quietEnv, wranglerDev } from './wrangler.mjs';
+import { applyLocalMigrations, DEFAULT_PERSIST_DIR, LOCAL_VARS, quietEnv, wranglerDev } from './wrangler.mjs';
 
 // wrangler refuses to start while the [assets] directory is missing; Vite serves the real app in dev.
 if (!existsSync('dist/web')) {
   mkdirSync('dist/web', { recursive: true });
   writeFileSync('dist/web/index.html', '<!doctype html><title>Yamb</title>');
 }
-applyLocalMigrations();
+applyLocalMigrations([DEFAULT_PERSIST_DIR]);
 
 const children = [
   wranglerDev('8787', LOCAL_VARS, quietEnv),

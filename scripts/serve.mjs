@@ -63,7 +63,7 @@ if (!process.argv.includes('--no-build') || !existsSync(entry)) {
 // --build-only: `npm test` builds while it typechecks and lints, then its browser servers serve that build.
 if (process.argv.includes('--build-only')) process.exit(0);
 
-applyLocalMigrations(...servers.map((server) => server.persistDir));
+applyLocalMigrations(servers.map((server) => server.persistDir));
 const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
 
 /** LOCAL_VARS (`--var NAME:value` pairs for wrangler dev) as bindings. */

@@ -51,14 +51,16 @@ export const quietEnv = { ...offlineEnv, CI: 'true' };
 export const DEFAULT_PERSIST_DIR = '.wrangler/state';
 
 /**
- * Applies the D1 migrations not yet applied to the local database under each of `persistDirs`, side by side
- * (scripts/migrate.mjs); exits when that fails. In a process of its own: importing wrangler's module installs a SIGTERM handler
- * that exits at once, which would let start.mjs exit before the wrangler it started has stopped workerd.
+ * Applies the D1 migrations not yet applied to the local databases under `persistDirs`, side by side
+ * (scripts/migrate.mjs); exits when that fails. In a process of its own: importing wrangler's module installs
+ * a SIGTERM handler that exits at once, which would let start.mjs exit before the wrangler it started has
+ * stopped workerd.
  */
-export function applyLocalMigrations(...persistDirs) {
-  const given = persistDirs.filter(Boolean);
-  const dirs = given.length > 0 ? given : [DEFAULT_PERSIST_DIR];
-  const result = spawnSync(process.execPath, [MIGRATE, ...dirs], { stdio: 'inherit', env: offlineEnv });
+export function applyLocalMigrations(persistDirs) {
+  const result = spawnSync(process.execPath, [MIGRATE, ...persistDirs], {
+    stdio: 'inherit',
+    env: offlineEnv,
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -79,7 +79,7 @@ export type GameHome =
  * answers for a solo or daily game and checks its player's token itself, as it does for every move. A
  * room that holds nothing answers 404 and stores nothing, so a number that is no game costs an empty
  * object's start, and only while D1 is down. A clash game is reached through its clash instead (the
- * `clash` hint of its move links, or its clash's socket).
+ * `clash` hint of its reads, move links and socket: routes/games.ts `clashHint`).
  */
 export async function gameHome(
   env: Pick<Bindings, 'GAME_ROOM' | 'CLASH_ROOM'>,
