@@ -85,14 +85,14 @@ export async function humanCheckOn(page: Page) {
   for (const path of ['**/api/health', '**/api/auth/session'])
     await page.route(path, async (route) => {
       // The health banner asks again now and then: a question still on its way when the test ends fails
-      // here, after the test, and the page has nobody left to answer.
+      // here (its fetch, or the reading of its answer, which the closing context disposes of), after the
+      // test, and the page has nobody left to answer.
       const reply = await route.fetch().catch(() => null);
-      if (!reply) return route.abort().catch(() => undefined);
-      const body = await reply.json();
-      if (!('humanCheck' in body)) return route.fulfill({ response: reply });
-      await route.fulfill({
-        response: reply,
-        json: { ...body, humanCheck: 'on', turnstileSiteKey: 'test-site-key' },
-      });
+      const body = reply && ((await reply.json().catch(() => null)) as Record<string, unknown> | null);
+      if (!reply || !body) return route.abort().catch(() => undefined);
+      if (!('humanCheck' in body)) return route.fulfill({ response: reply }).catch(() => undefined);
+      await route
+        .fulfill({ response: reply, json: { ...body, humanCheck: 'on', turnstileSiteKey: 'test-site-key' } })
+        .catch(() => undefined);
     });
 }
