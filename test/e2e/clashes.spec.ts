@@ -4,7 +4,7 @@ import type { GameResource } from '../../contract/games';
 import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
 import { emptyBoxes, KEPT, playTurn } from './finishedGames';
-import { DESKTOP, newPlayer, noSidewaysScroll, open, PHONE, type Player } from './players';
+import { DESKTOP, newPlayer, noSidewaysScroll, open, openListening, PHONE, type Player } from './players';
 
 // A clash from the invitation to the crown, in three browsers: Ana creates it through the form and invites
 // Ben, found by the picker; Ben accepts; they play alternately on the solo board (the one not on turn has
@@ -96,7 +96,7 @@ test('a guest is asked to sign up for clashes', async ({ page }) => {
 
 test('Ana creates a clash through the form, finding Ben with the picker', async () => {
   // Ben has the app open: the invitation reaches him live.
-  await open(ben.page, '/clashes');
+  await openListening(ben.page, '/clashes');
   await expect(ben.page.getByText('No clashes yet. Start one below.')).toBeVisible();
   const { page } = ana;
   await open(page, '/clashes');

@@ -7,6 +7,7 @@ import {
   DESKTOP,
   newPlayer as registeredPlayer,
   open,
+  openListening,
   PHONE,
   type Player as RegisteredPlayer,
 } from './players';
@@ -81,7 +82,7 @@ const invitation = (name: string) => `${ana.name} invites you to the clash "${na
 
 /** Ben's page is open and his presence socket joined (he is on the active list Ana sees). */
 async function benListening() {
-  await open(ben.page, '/');
+  await openListening(ben.page, '/');
   await expect.poll(() => activeIds(ana.context), { timeout: 15_000 }).toContain(ben.id);
 }
 

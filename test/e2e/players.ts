@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page, WebSocket } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { serverOf } from './servers';
 
@@ -39,6 +39,27 @@ export async function newPlayer(browser: Browser, name: string, viewport = DESKT
 export async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * Opens `path` and waits for the app's shell and for the greeting (CONNECTED) on the page's presence
+ * socket: from then on the player's pushes reach this page. The shell alone does not say so: the socket
+ * joins after a round trip of its own, and a push made before that goes to the database only.
+ */
+export async function openListening(page: Page, path: string) {
+  const greeted = new Promise<void>((resolve) => {
+    const onSocket = (ws: WebSocket) => {
+      if (new URL(ws.url()).pathname !== '/api/ws/players') return;
+      ws.on('framereceived', ({ payload }) => {
+        if (!String(payload).includes('"CONNECTED"')) return;
+        page.off('websocket', onSocket);
+        resolve();
+      });
+    };
+    page.on('websocket', onSocket);
+  });
+  await open(page, path);
+  await greeted;
 }
 
 /**

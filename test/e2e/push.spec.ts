@@ -1,4 +1,4 @@
-import type { Page, WebSocket } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ClashResource } from '../../contract/clashes';
 import type { PushPayload } from '../../contract/push';
 import { type FakePushService, startPushService } from '../fakes/pushService.mjs';
@@ -6,7 +6,16 @@ import { playTurn as playTurnByApi } from './finishedGames';
 import { fullChromium } from './fullChromium';
 import { expect, test } from './fixtures';
 import { roll } from './playScreen';
-import { DESKTOP, newPlayer, noSidewaysScroll, open, PASSWORD, PHONE, type Player } from './players';
+import {
+  DESKTOP,
+  newPlayer,
+  noSidewaysScroll,
+  open,
+  openListening,
+  PASSWORD,
+  PHONE,
+  type Player,
+} from './players';
 
 // Told when the tab is closed (issue 29). Headless Chromium has no push service, so Ben's device is a
 // subscription at a fake push service (test/fakes/pushService.mjs: it checks the VAPID signature and decrypts
@@ -54,22 +63,6 @@ async function playTurn(page: Page) {
   await expect(page.locator('.clash-turn')).not.toHaveText('Your turn', { timeout: 15_000 });
 }
 
-/** Resolves when the page's presence socket is greeted (CONNECTED): from then on the player's pushes reach it. */
-function presenceGreeting(page: Page) {
-  return new Promise<void>((resolve) => {
-    const onSocket = (ws: WebSocket) => {
-      if (new URL(ws.url()).pathname !== '/api/ws/players') return;
-      ws.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('"CONNECTED"')) {
-          page.off('websocket', onSocket);
-          resolve();
-        }
-      });
-    };
-    page.on('websocket', onSocket);
-  });
-}
-
 test('with no tab open Ben gets a push with the clash link when it becomes his turn; with his tab open, none', async () => {
   test.setTimeout(120_000);
   const device = fake.subscribe();
@@ -93,10 +86,7 @@ test('with no tab open Ben gets a push with the clash link when it becomes his t
   await open(ben.page, `/clashes/${clashId}`);
   await expect(ben.page.locator('.clash-turn')).toHaveText('Your turn', { timeout: 15_000 });
   await playTurn(ben.page);
-  // His new tab is told only once its presence socket has joined; the old page's socket is gone by then.
-  const joined = presenceGreeting(ben.page);
-  await open(ben.page, '/settings');
-  await joined;
+  await openListening(ben.page, '/settings');
   await expect(ana.page.locator('.clash-turn')).toHaveText('Your turn', { timeout: 15_000 });
   await playTurn(ana.page);
   await expect(ben.page.locator('.notification-toast', { hasText: `Push ${run}` })).toBeVisible({

@@ -1,6 +1,6 @@
 import type { ClashResource } from '../../contract/clashes';
 import { expect, test } from './fixtures';
-import { newPlayer, noSidewaysScroll, open, PHONE } from './players';
+import { newPlayer, noSidewaysScroll, open, openListening, PHONE } from './players';
 
 // Rematch (issue 29): a completed clash offers "Rematch" to its players; Ana proposes it, Ben's screen turns
 // to "Go to the rematch" (and his bell says so), and he accepts it from the clash screen: it starts.
@@ -31,7 +31,7 @@ test('a rematch proposed by one player and accepted by the other', async ({ brow
   expect((await ben.context.request.put(`/api/clashes/${clash.id}/resign`)).ok()).toBe(true);
 
   await open(ana.page, `/clashes/${clash.id}`);
-  await open(ben.page, `/clashes/${clash.id}`);
+  await openListening(ben.page, `/clashes/${clash.id}`);
   for (const page of [ana.page, ben.page])
     await expect(page.locator('.clash-status')).toHaveText('Completed', { timeout: 15_000 });
   const rematch = ana.page.getByRole('button', { name: 'Rematch' });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DESKTOP, makeAdmin, newPlayer, open, PHONE, type Player } from './players';
+import { DESKTOP, makeAdmin, newPlayer, open, openListening, PHONE, type Player } from './players';
 
 // Support and the admin area through the real UI. Ana, a player, sends a ticket from the about page's
 // contact tab; Ada, an admin, finds it on /tickets, closes it (Ana's open page hears of it on the bell),
@@ -83,7 +83,7 @@ test('a bug report is a subject and a description, from its own link', async () 
 });
 
 test('an admin closes the ticket; the player hears of it on the bell', async () => {
-  await open(ana.page, '/');
+  await openListening(ana.page, '/');
   const page = ada.page;
   await open(page, '/');
   await nav(page).getByRole('link', { name: 'Admin' }).click();
