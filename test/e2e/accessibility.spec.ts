@@ -215,14 +215,15 @@ const SCREENS: Screen[] = [
     name: 'clashes, with a player online in the picker',
     who: 'ada',
     path: () => '/clashes',
-    // Ben is online before the page first asks who is: else it would see him only at its next asking,
-    // 15 s later (api/presence.ts ONLINE_REFRESH_MS).
+    // Ben is on the online list (his shard tells it within half a second of his page joining) before the
+    // page first asks who is online: else it would see him only at its next asking, 15 s later
+    // (api/presence.ts ONLINE_REFRESH_MS).
     before: async () => {
       if (ben.page.url() === 'about:blank') await ben.page.goto('/');
       await expect
         .poll(
           async () => {
-            const reply = await ada.context.request.get(`/api/players/active?ids=${ben.id}`);
+            const reply = await ada.context.request.get(`/api/players/active?q=${ben.name}`);
             return ((await reply.json()) as ActivePlayers)._embedded.players.map((p) => p.id);
           },
           { timeout: 15_000 },
