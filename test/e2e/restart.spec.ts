@@ -6,6 +6,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { ClashResource } from '../../contract/clashes';
 import type { GameResource } from '../../contract/games';
 import type { Health } from '../../contract/health';
+import type { ActivePlayers } from '../../contract/presence';
 import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
 import { DESKTOP, open, type Player, signUp } from './players';
@@ -13,8 +14,9 @@ import { RESTART_PORT } from './servers';
 
 // Faults, in the browser. A whole local server killed with SIGKILL in the middle of a clash and
 // started again on the same data: every answered move is there, both browsers reconnect and catch up, and
-// play goes on. This file starts a server of its own (not the config's webServer, which it must not kill)
-// on a port and a data directory of its own, from what the config's first server built (dist/web, dist/worker).
+// play goes on; a player who closed her tab while it was down is not offered as online in the picker. This
+// file starts a server of its own (not the config's webServer, which it must not kill) on a port and a data
+// directory of its own, from what the config's first server built (dist/web, dist/worker).
 // And the banner the app shows while /api/health says a service is down.
 
 test.describe.configure({ mode: 'serial' });
@@ -83,12 +85,28 @@ const server = new Server();
 
 let ana: Player;
 let ben: Player;
+/** Online when the server is killed, and gone (her tab closed) before it is back. */
+let cleo: Player;
 let clashId = 0;
 
 async function playerOn(browser: Browser, name: string): Promise<Player> {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE });
   const id = await signUp(context.request, name);
   return { name, id, context, page: await context.newPage() };
+}
+
+/** The ids of the players named `name` on the online list (the shards' fan-in, which the picker pages). */
+async function listedAs(name: string): Promise<number[]> {
+  const reply = await ana.context.request.get(`/api/players/active?q=${name}`);
+  expect(reply.ok(), await reply.text()).toBe(true);
+  return ((await reply.json()) as ActivePlayers)._embedded.players.map((p) => p.id);
+}
+
+/** Whether the player's own shard has a channel of theirs open. */
+async function hereByShard(player: Player): Promise<boolean> {
+  const reply = await ana.context.request.get(`/api/players/active?ids=${player.id}`);
+  expect(reply.ok(), await reply.text()).toBe(true);
+  return ((await reply.json()) as ActivePlayers)._embedded.players.some((p) => p.id === player.id);
 }
 
 async function clashOf(request: APIRequestContext): Promise<ClashResource> {
@@ -158,11 +176,13 @@ test.describe('the server killed mid-clash and started again', () => {
     await server.start();
     ana = await playerOn(browser, `rana${run}`);
     ben = await playerOn(browser, `rben${run}`);
+    cleo = await playerOn(browser, `rcleo${run}`);
   });
 
   test.afterAll(async () => {
     await ana?.context.close();
     await ben?.context.close();
+    await cleo?.context.close();
     await server.kill();
     server.remove();
   });
@@ -181,6 +201,8 @@ test.describe('the server killed mid-clash and started again', () => {
 
     await open(ana.page, `/clashes/${clashId}`);
     await open(ben.page, `/clashes/${clashId}`);
+    await open(cleo.page, '/');
+    await expect.poll(() => listedAs(cleo.name), { timeout: 15_000 }).toEqual([cleo.id]);
     // Moves made in the browsers, each answered: a turn each, then Ana's roll of her second turn.
     await playTurnInBrowser(ana.page);
     await playTurnInBrowser(ben.page);
@@ -196,6 +218,8 @@ test.describe('the server killed mid-clash and started again', () => {
     // Both browsers notice: their clash sockets are closed, and they say they are connecting again.
     await expect(reconnecting(ana.page)).toBeVisible({ timeout: 30_000 });
     await expect(reconnecting(ben.page)).toBeVisible({ timeout: 30_000 });
+    // Cleo closes her tab while the server is down: nobody is there to hear her leave.
+    await cleo.context.close();
 
     await server.start();
     expect(await answeredState()).toEqual(before);
@@ -218,6 +242,17 @@ test.describe('the server killed mid-clash and started again', () => {
       g?.sheet.columns.flatMap((c) => c.boxes).filter((b) => b.value !== null).length;
     expect(after.games.map(filled)).toEqual([2, 2]);
     await caughtUp(ana.page);
+
+    // The online list still holds Cleo (her shard's resync mends it within minutes), Ben is back on it, and
+    // her own shard says she is gone: Ana's picker offers Ben as online now, and not Cleo.
+    await expect.poll(() => listedAs(ben.name), { timeout: 15_000 }).toEqual([ben.id]);
+    expect(await listedAs(cleo.name)).toEqual([cleo.id]);
+    expect(await hereByShard(cleo)).toBe(false);
+    await open(ana.page, '/clashes');
+    await expect(ana.page.getByRole('button', { name: `Choose ${ben.name} online` })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(ana.page.getByRole('button', { name: new RegExp(`Choose ${cleo.name}`) })).toHaveCount(0);
   });
 });
 

@@ -49,10 +49,13 @@ export function PlayerPicker({ id, label, selected, onChange, max, exclude, erro
   const full = selected.length >= max;
   const hidden = new Set([...exclude, ...selected.map((p) => p.id)]);
   const typed = text.trim().length > 0;
-  const candidates: PickedPlayer[] = (typed ? (search.data ?? []) : active).filter((p) => !hidden.has(p.id));
-  const online = useOnline([...selected, ...candidates].map((p) => p.id));
+  const listed: PickedPlayer[] = (typed ? (search.data ?? []) : active).filter((p) => !hidden.has(p.id));
+  const online = useOnline([...selected, ...listed].map((p) => p.id));
   // The bot is always there to play.
   const here = (player: PickedPlayer) => player.bot === true || online(player.id);
+  // "Online now" offers those whose own shard says they are here: the online list hears of a leave from
+  // the shard, and a leave lost to a restart (a deploy) keeps a player on it until the shard's resync.
+  const candidates = typed ? listed : listed.filter(here);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const resultsId = `${id}-results`;
