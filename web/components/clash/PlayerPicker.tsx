@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { usePlayerSearch, useYambBot } from '../../api/clashes';
-import { useOnlinePlayers } from '../../api/presence';
+import { type usePlayerSearch, useYambBot } from '../../api/clashes';
 import { CloseIcon } from '../icons';
-import { useDebounced } from '../useDebounced';
 import { BotBadge } from '../player/BotBadge';
 import { ClashAvatar } from './ClashAvatar';
-import { useOnline } from './useOnline';
+import { usePickerOffers } from './usePickerOffers';
 
 /** A player as the picker shows and hands them back. */
 export interface PickedPlayer {
@@ -16,12 +14,6 @@ export interface PickedPlayer {
   avatar: { url: string } | null;
   bot?: boolean;
 }
-
-/** How many of the players online are offered before anything is typed. */
-const ONLINE_SHOWN = 8;
-
-/** Typing waits this long before it searches, so a name typed quickly is one request. */
-const SEARCH_DELAY_MS = 250;
 
 export interface PlayerPickerProps {
   id: string;
@@ -42,20 +34,9 @@ export interface PlayerPickerProps {
 export function PlayerPicker({ id, label, selected, onChange, max, exclude, error }: PlayerPickerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const query = useDebounced(text, SEARCH_DELAY_MS);
-  const search = usePlayerSearch(query);
-  const active = useOnlinePlayers(ONLINE_SHOWN).players;
+  const { query, search, typed, hidden, candidates, here } = usePickerOffers(text, selected, exclude);
   const bot = useYambBot().data ?? null;
   const full = selected.length >= max;
-  const hidden = new Set([...exclude, ...selected.map((p) => p.id)]);
-  const typed = text.trim().length > 0;
-  const listed: PickedPlayer[] = (typed ? (search.data ?? []) : active).filter((p) => !hidden.has(p.id));
-  const online = useOnline([...selected, ...listed].map((p) => p.id));
-  // The bot is always there to play.
-  const here = (player: PickedPlayer) => player.bot === true || online(player.id);
-  // "Online now" offers those whose own shard says they are here: the online list hears of a leave from
-  // the shard, and a leave lost to a restart (a deploy) keeps a player on it until the shard's resync.
-  const candidates = typed ? listed : listed.filter(here);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const resultsId = `${id}-results`;
