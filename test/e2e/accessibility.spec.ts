@@ -1,10 +1,9 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { ClashResource } from '../../contract/clashes';
-import type { ActivePlayers } from '../../contract/presence';
 import { emptyBoxes, finishClash, finishGames, KEPT, playTurn, put, scoresOf } from './finishedGames';
 import { checkBothThemes } from './axe';
 import { expect, test } from './fixtures';
-import { DESKTOP, makeAdmin, newPlayer, PHONE, type Player } from './players';
+import { DESKTOP, makeAdmin, newPlayer, onlineIds, PHONE, type Player } from './players';
 import { roll, rollButton } from './playScreen';
 
 // Every screen, in both themes and at both widths, has no serious or critical axe-core violation
@@ -221,13 +220,7 @@ const SCREENS: Screen[] = [
     before: async () => {
       if (ben.page.url() === 'about:blank') await ben.page.goto('/');
       await expect
-        .poll(
-          async () => {
-            const reply = await ada.context.request.get(`/api/players/active?q=${ben.name}`);
-            return ((await reply.json()) as ActivePlayers)._embedded.players.map((p) => p.id);
-          },
-          { timeout: 15_000 },
-        )
+        .poll(() => onlineIds(ada.context.request, `q=${ben.name}`), { timeout: 15_000 })
         .toContain(ben.id);
     },
     ready: (page) =>

@@ -6,6 +6,7 @@ import { expect, test } from './fixtures';
 import {
   DESKTOP,
   newPlayer as registeredPlayer,
+  onlineIds,
   open,
   openListening,
   PHONE,
@@ -63,11 +64,7 @@ async function invite(name: string): Promise<ClashResource> {
 }
 
 /** Which of Ana and Ben the online list holds, asked as the app asks (by id). */
-async function activeIds(context: BrowserContext): Promise<number[]> {
-  const reply = await context.request.get(`/api/players/active?ids=${ana.id},${ben.id}`);
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as ActivePlayers)._embedded.players.map((p) => p.id);
-}
+const activeIds = (context: BrowserContext) => onlineIds(context.request, `ids=${ana.id},${ben.id}`);
 
 /** Ben's unread notifications as the server has them. */
 async function stored(): Promise<NotificationResource[]> {

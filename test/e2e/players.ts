@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import type { APIRequestContext, Browser, BrowserContext, Page, WebSocket } from '@playwright/test';
+import type { ActivePlayers } from '../../contract/presence';
 import { expect, test } from './fixtures';
 import { serverOf } from './servers';
 
@@ -39,6 +40,16 @@ export async function newPlayer(browser: Browser, name: string, viewport = DESKT
 export async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('banner')).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * The ids of the players online that `GET /api/players/active?{query}` answers: by `ids=` their own shards
+ * say, by `q=` (a name) or a page the online list (the shards' fan-in, told half a second after a join).
+ */
+export async function onlineIds(request: APIRequestContext, query: string): Promise<number[]> {
+  const reply = await request.get(`/api/players/active?${query}`);
+  expect(reply.ok(), await reply.text()).toBe(true);
+  return ((await reply.json()) as ActivePlayers)._embedded.players.map((p) => p.id);
 }
 
 /**

@@ -6,10 +6,9 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { ClashResource } from '../../contract/clashes';
 import type { GameResource } from '../../contract/games';
 import type { Health } from '../../contract/health';
-import type { ActivePlayers } from '../../contract/presence';
 import { expect, test } from './fixtures';
 import { roll, rollButton } from './playScreen';
-import { DESKTOP, open, type Player, signUp } from './players';
+import { DESKTOP, onlineIds, open, type Player, signUp } from './players';
 import { RESTART_PORT } from './servers';
 
 // Faults, in the browser. A whole local server killed with SIGKILL in the middle of a clash and
@@ -96,18 +95,11 @@ async function playerOn(browser: Browser, name: string): Promise<Player> {
 }
 
 /** The ids of the players named `name` on the online list (the shards' fan-in, which the picker pages). */
-async function listedAs(name: string): Promise<number[]> {
-  const reply = await ana.context.request.get(`/api/players/active?q=${name}`);
-  expect(reply.ok(), await reply.text()).toBe(true);
-  return ((await reply.json()) as ActivePlayers)._embedded.players.map((p) => p.id);
-}
+const listedAs = (name: string) => onlineIds(ana.context.request, `q=${name}`);
 
 /** Whether the player's own shard has a channel of theirs open. */
-async function hereByShard(player: Player): Promise<boolean> {
-  const reply = await ana.context.request.get(`/api/players/active?ids=${player.id}`);
-  expect(reply.ok(), await reply.text()).toBe(true);
-  return ((await reply.json()) as ActivePlayers)._embedded.players.some((p) => p.id === player.id);
-}
+const hereByShard = async (player: Player) =>
+  (await onlineIds(ana.context.request, `ids=${player.id}`)).includes(player.id);
 
 async function clashOf(request: APIRequestContext): Promise<ClashResource> {
   const reply = await request.get(`/api/clashes/${clashId}`);
